@@ -1,0 +1,257 @@
+"""kurenai_rouge: ROUGE for every language, a drop-in for evaluate's ``rouge``.
+
+The stock ``rouge`` metric deletes every character outside [a-z0-9], so
+Japanese, Chinese or Korean text scores 0. kurenai_rouge keeps every
+character, takes the same inputs and compute arguments, and gives exact,
+deterministic numbers (the mean, not a bootstrap median).
+"""
+
+from importlib.metadata import version
+
+import datasets
+import evaluate
+
+from .rouge_engine import ENGINES, validate_rouge_types
+from .rouge_inputs import check_inputs, check_options
+from .rouge_stats import MULTI_REF_MODES, reduce_references, summarize
+from .rouge_text import get_tokenizer, split_sentences
+
+__version__ = "0.1.0"
+DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+_CITATION = """\
+@inproceedings{lin-2004-rouge,
+    title = "{ROUGE}: A Package for Automatic Evaluation of Summaries",
+    author = "Lin, Chin-Yew",
+    booktitle = "Text Summarization Branches Out",
+    month = jul,
+    year = "2004",
+    address = "Barcelona, Spain",
+    publisher = "Association for Computational Linguistics",
+    url = "https://www.aclweb.org/anthology/W04-1013",
+    pages = "74--81",
+}
+"""
+
+_DESCRIPTION = """\
+ROUGE (Recall-Oriented Understudy for Gisting Evaluation) compares a generated
+text with one or more references by their shared n-grams (rouge1 ... rouge9)
+and longest common subsequences (rougeL over the whole text, rougeLsum over
+newline-separated sentences).
+
+kurenai_rouge is a drop-in replacement for evaluate's stock ``rouge`` metric
+that scores every script: the stock metric's tokenizer deletes every character
+outside [a-z0-9], so Japanese, Chinese, Korean, Cyrillic or accented text
+scores 0. By default text is lower-cased and split on whitespace, as kurenai
+does; per-example numbers equal kurenai's ``RougeScorer`` exactly. The
+aggregate is the exact mean of the per-example F-measures.
+"""
+
+_KWARGS_DESCRIPTION = """
+Computes ROUGE scores of predictions against references.
+
+Args:
+    predictions (list of str): the generated texts.
+    references (list of str, or list of list of str): one reference per
+        prediction, or a non-empty list of references per prediction.
+    rouge_types (list of str, optional): any of "rouge1" ... "rouge9",
+        "rougeL", "rougeLsum". Defaults to rouge1, rouge2, rougeL, rougeLsum.
+    use_aggregator (bool): True (default) returns the mean over examples as
+        one float per key; False returns a list with one float per example.
+    use_stemmer (bool): Porter-stem ASCII alphanumeric tokens longer than 3
+        characters (non-ASCII tokens are never changed). Default False.
+    tokenizer: None (default, "whitespace": lower-case and split on
+        whitespace, keeping every character), a registered name ("whitespace",
+        "rouge-score"), a callable str -> list of str, or an object with a
+        tokenize(text) method (such as a rouge-score Tokenizer).
+    multi_ref (str): with several references per prediction, "best" (default)
+        keeps the reference with the highest F per type (rouge-score's
+        score_multi, first on ties); "avg" averages precision, recall and F.
+    detailed (bool): also return "<type>_precision" and "<type>_recall".
+    bootstrap (bool): also return "<key>_low" and "<key>_high", a percentile
+        bootstrap confidence interval of the mean (needs use_aggregator).
+    confidence_level (float): the interval's confidence, default 0.95.
+    n_samples (int): bootstrap resamples, default 1000.
+    seed (int): the bootstrap's own random seed, default 0. numpy's global
+        random state is not used.
+    split_summaries (bool): how rougeLsum finds sentences; False (default)
+        splits on newlines, as the stock metric does.
+    engine (str): "fast" (default) or "kurenai", which scores through
+        kurenai.rouge_scorer.RougeScorer itself; both give identical numbers.
+    return_signature (bool): also return "signature", a one-line string
+        naming every setting that can change a score.
+
+Returns:
+    A flat dict: "rouge1", "rouge2", "rougeL", "rougeLsum" (F-measures), and
+    the extra keys asked for above. Values are Python floats, or lists of
+    floats with use_aggregator=False.
+
+Examples:
+    Japanese text, already split by spaces (the stock metric gives 0.0 here):
+
+    >>> import evaluate
+    >>> rouge = evaluate.load("kurenai_rouge")
+    >>> predictions = ["今日 は 晴れ です", "いぬ が はしる"]
+    >>> references = ["今日 は 雨 です", "いぬ が はしる"]
+    >>> rouge.compute(predictions=predictions, references=references)
+    {'rouge1': 0.875, 'rouge2': 0.6666666666666666, 'rougeL': 0.875, 'rougeLsum': 0.875}
+
+    Per-example precision and recall, several references per prediction:
+
+    >>> rouge.compute(predictions=["the cat sat"], references=[["a cat sat down", "the cat"]],
+    ...               rouge_types=["rouge1"], use_aggregator=False, detailed=True)
+    {'rouge1': [0.8], 'rouge1_precision': [0.6666666666666666], 'rouge1_recall': [1.0]}
+"""
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class KurenaiRouge(evaluate.Metric):
+    """ROUGE for every language, with the stock ``rouge`` metric's inputs and options."""
+
+    def _info(self) -> evaluate.MetricInfo:
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=[
+                datasets.Features(
+                    {
+                        "predictions": datasets.Value("string", id="sequence"),
+                        "references": datasets.Sequence(datasets.Value("string", id="sequence")),
+                    }
+                ),
+                datasets.Features(
+                    {
+                        "predictions": datasets.Value("string", id="sequence"),
+                        "references": datasets.Value("string", id="sequence"),
+                    }
+                ),
+            ],
+            codebase_urls=["https://github.com/ftnext/kurenai"],
+            reference_urls=["https://aclanthology.org/W04-1013"],
+        )
+
+    def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
+        """Add a batch of predictions and references, checked before they are stored."""
+        self._check_batch(predictions, references)
+        super().add_batch(predictions=predictions, references=references, **kwargs)
+
+    def add(self, *, prediction=None, reference=None, **kwargs) -> None:
+        """Add one prediction and its reference(s), checked before they are stored."""
+        self._check_batch([prediction], [reference])
+        super().add(prediction=prediction, reference=reference, **kwargs)
+
+    def _check_batch(self, predictions, references) -> None:
+        """Reject bad items, and a switch between single and multi references across batches."""
+        multi = check_inputs(predictions, references)
+        if self.writer is None:
+            if not len(predictions):
+                raise ValueError("predictions and references are empty: there is nothing to score")
+            self._multi_reference = multi
+        elif len(predictions) and multi != self._multi_reference:
+            kinds = {True: "lists of references", False: "single reference strings"}
+            raise ValueError(
+                f"this batch has {kinds[multi]} but earlier batches had {kinds[self._multi_reference]}; "
+                "use one form for every example"
+            )
+
+    def _compute(
+        self,
+        predictions,
+        references,
+        rouge_types=None,
+        use_aggregator=True,
+        use_stemmer=False,
+        tokenizer=None,
+        split_summaries=False,
+        multi_ref="best",
+        detailed=False,
+        bootstrap=False,
+        confidence_level=0.95,
+        n_samples=1000,
+        seed=0,
+        engine="fast",
+        return_signature=False,
+    ):
+        rouge_types = check_options(
+            rouge_types=DEFAULT_ROUGE_TYPES if rouge_types is None else rouge_types,
+            flags={
+                "use_aggregator": use_aggregator,
+                "use_stemmer": use_stemmer,
+                "split_summaries": split_summaries,
+                "detailed": detailed,
+                "bootstrap": bootstrap,
+                "return_signature": return_signature,
+            },
+            multi_ref=multi_ref,
+            multi_ref_modes=MULTI_REF_MODES,
+            confidence_level=confidence_level,
+            n_samples=n_samples,
+            seed=seed,
+            engine=engine,
+            engines=ENGINES,
+        )
+        validate_rouge_types(rouge_types)
+        check_inputs(predictions, references)
+        text_tokenizer = get_tokenizer(tokenizer, use_stemmer)
+        scorer = ENGINES[engine](
+            rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
+        )
+        multi_references = [r if isinstance(r, list) else [r] for r in references]
+        per_example = [
+            reduce_references(row, multi_ref) for row in scorer.score_batch(predictions, multi_references)
+        ]
+        result = summarize(
+            per_example,
+            rouge_types,
+            use_aggregator=use_aggregator,
+            detailed=detailed,
+            bootstrap=bootstrap,
+            confidence_level=confidence_level,
+            n_samples=n_samples,
+            seed=seed,
+        )
+        if return_signature:
+            result["signature"] = signature(
+                text_tokenizer.signature,
+                use_stemmer=use_stemmer,
+                split_summaries=split_summaries,
+                multi_ref=multi_ref,
+                use_aggregator=use_aggregator,
+                bootstrap=bootstrap,
+                confidence_level=confidence_level,
+                n_samples=n_samples,
+                seed=seed,
+                engine=engine,
+            )
+        return result
+
+
+def signature(
+    tokenizer: str,
+    *,
+    use_stemmer: bool,
+    split_summaries: bool,
+    multi_ref: str,
+    use_aggregator: bool,
+    bootstrap: bool,
+    confidence_level: float,
+    n_samples: int,
+    seed: int,
+    engine: str,
+) -> str:
+    """One line, in sacrebleu's style, naming every setting that can change a score."""
+    boot = f"{n_samples}x{confidence_level}@seed{seed}" if bootstrap else "no"
+    parts = {
+        "tok": tokenizer,
+        "stem": "porter" if use_stemmer else "no",
+        "split": "sentences" if split_summaries else "newline",
+        "multi": multi_ref,
+        "agg": "mean" if use_aggregator else "none",
+        "boot": boot,
+        "engine": engine,
+        "kurenai_rouge": __version__,
+        "kurenai": version("kurenai"),
+        "rouge-score": version("rouge-score"),
+    }
+    return "|".join(f"{key}:{value}" for key, value in parts.items())
