@@ -1,0 +1,298 @@
+"""Pairs per second of kurenai_rouge's engine next to kurenai, rouge-score-rs and rapidrouge.
+
+Run from the repository root after `pip install -r requirements-bench.txt`:
+
+    python benchmarks/bench.py            # the full run (a few minutes)
+    python benchmarks/bench.py --quick    # fewer pairs, for a smoke test
+
+Every workload is generated with a fixed seed, and every engine scores the same texts in the
+same run, so the printed ratios compare like with like on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import shutil
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from kurenai.rouge_scorer import RougeScorer as KurenaiScorer  # noqa: E402
+from rapidrouge import RougeScorer as RapidScorer  # noqa: E402
+from rouge_score_rs import _rougers  # noqa: E402
+from rouge_score_rs.rouge_scorer import RougeScorer as RsScorer  # noqa: E402
+
+from rouge_engine import TokenEngine, score_tokens  # noqa: E402
+from rouge_text import WhitespaceTokenizer, split_sentences  # noqa: E402
+
+DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+
+
+class CharTokenizer:
+    """Character-level tokens: every character except whitespace (for text without spaces)."""
+
+    signature = "chars"
+
+    def tokenize(self, text: str) -> list[str]:
+        return [c for c in text if not c.isspace()]
+
+
+def newline_sentences(text: str) -> list[str]:
+    return split_sentences(text)
+
+
+def zipf_sampler(rng: random.Random, items: list[str]):
+    weights = [1 / (rank + 1) for rank in range(len(items))]
+    return lambda k: rng.choices(items, weights, k=k)
+
+
+def mutate(rng: random.Random, tokens: list[str], sample) -> list[str]:
+    """A prediction made from a reference: keep 70%, replace 20%, drop 10%."""
+    out = []
+    for token in tokens:
+        roll = rng.random()
+        if roll < 0.7:
+            out.append(token)
+        elif roll < 0.9:
+            out.extend(sample(1))
+    return out
+
+
+def english_pairs(count: int, seed: int = 1) -> list[tuple[str, str]]:
+    """(prediction, reference): ~3 sentences, ~55 words, one sentence per line."""
+    rng = random.Random(seed)
+    syllables = ["ka", "to", "ri", "mo", "sen", "da", "lu", "pe", "ar", "in", "ost", "ve", "bel", "co"]
+    words = sorted({"".join(rng.choices(syllables, k=rng.randint(1, 3))) for _ in range(3000)})
+    rng.shuffle(words)
+    sample = zipf_sampler(rng, words)
+    pairs = []
+    for _ in range(count):
+        sentences = [sample(rng.randint(14, 22)) for _ in range(3)]
+        reference = "\n".join(" ".join(s).capitalize() + "." for s in sentences)
+        prediction = "\n".join(" ".join(mutate(rng, s, sample)).capitalize() + "." for s in sentences)
+        pairs.append((prediction, reference))
+    return pairs
+
+
+def japanese_pairs(count: int, seed: int = 2) -> list[tuple[str, str]]:
+    """(prediction, reference): ~4 sentences, ~240 characters, one sentence per line."""
+    rng = random.Random(seed)
+    kana = [chr(c) for c in range(0x3041, 0x3094)] + [chr(c) for c in range(0x30A1, 0x30F5)]
+    kanji = list("日本語学生先年大人中国会社時間今天気雨晴東京都市場所事業者自分出来上下前後新聞電車話")
+    characters = kanji + kana + ["、"] * 3
+    rng.shuffle(characters)
+    sample = zipf_sampler(rng, characters)
+    pairs = []
+    for _ in range(count):
+        sentences = [sample(rng.randint(45, 75)) for _ in range(4)]
+        reference = "\n".join("".join(s) + "。" for s in sentences)
+        prediction = "\n".join("".join(mutate(rng, s, sample)) + "。" for s in sentences)
+        pairs.append((prediction, reference))
+    return pairs
+
+
+def rates(runs: dict[str, tuple[int, callable]], rounds: int) -> list[tuple[str, float]]:
+    """Pairs/s of each ``name: (pairs, function)``, best of ``rounds`` rounds run in turn.
+
+    Interleaving the engines spreads the noise of a shared machine over all of them.
+    """
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(rounds):
+        for name, (_, function) in runs.items():
+            start = time.perf_counter()
+            function()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return [(name, pairs / best[name]) for name, (pairs, _) in runs.items()]
+
+
+def ours(types, tokenizer, pairs, processes: int) -> list[list[dict]]:
+    engine = TokenEngine(types, tokenizer, newline_sentences)
+    engine.processes = processes
+    return engine.score_batch([p for p, _ in pairs], [[r] for _, r in pairs])
+
+
+def peer_rows(types, tokenizer, pairs, kurenai_count: int, rounds: int) -> list:
+    """Pairs/s of each engine on ``pairs``; kurenai scores only the first ``kurenai_count``."""
+    few = pairs[:kurenai_count]
+    kurenai = KurenaiScorer(types, tokenizer=tokenizer)
+    expected = [{t: tuple(s) for t, s in kurenai.score(r, p).items()} for p, r in few]
+    assert [row[0] for row in ours(types, tokenizer, few, 1)] == expected, "numbers differ from kurenai's"
+    assert ours(types, tokenizer, pairs, 2) == ours(types, tokenizer, pairs, 1), "2 processes differ from 1"
+    rs = RsScorer(types, tokenizer=tokenizer)
+    return rates(
+        {
+            "kurenai 0.1.0 (RougeScorer, same tokenizer)": (
+                len(few),
+                lambda: [kurenai.score(r, p) for p, r in few],
+            ),
+            "rouge-score-rs 0.2.1, same tokenizer (tokens from Python)": (
+                len(pairs),
+                lambda: [rs.score(r, p) for p, r in pairs],
+            ),
+            "kurenai_rouge engine, 1 process": (len(pairs), lambda: ours(types, tokenizer, pairs, 1)),
+            f"kurenai_rouge engine, 2 processes ({len(pairs):,} pairs)": (
+                len(pairs),
+                lambda: ours(types, tokenizer, pairs, 2),
+            ),
+        },
+        rounds,
+    )
+
+
+def scoring_only_rows(types, tokenizer, pairs, rounds: int) -> list:
+    """Pre-tokenized pairs: rouge-score-rs's score_documents against score_tokens."""
+
+    def doc(text):
+        return tokenizer.tokenize(text), [tokenizer.tokenize(s) for s in newline_sentences(text)]
+
+    docs = [(doc(p), doc(r)) for p, r in pairs]
+    native = _rougers.Scorer(types, False)
+    return rates(
+        {
+            "rouge-score-rs Scorer.score_documents, pre-tokenized": (
+                len(docs),
+                lambda: [native.score_documents(r[0], r[1], p[0], p[1]) for p, r in docs],
+            ),
+            "kurenai_rouge score_tokens, pre-tokenized": (
+                len(docs),
+                lambda: [score_tokens(r[0], p[0], r[1], p[1], types) for p, r in docs],
+            ),
+        },
+        rounds,
+    )
+
+
+def rapid_rows(tokenizer, pairs, rounds: int) -> list:
+    """rougeL alone: rapidrouge's bit-parallel rougeL against ours."""
+    rapid = RapidScorer(["rougeL"], tokenizer=tokenizer)
+    return rates(
+        {
+            "rapidrouge 0.2.0, rougeL only": (len(pairs), lambda: [rapid.score(r, p) for p, r in pairs]),
+            "kurenai_rouge engine, rougeL only, 1 process": (
+                len(pairs),
+                lambda: ours(["rougeL"], tokenizer, pairs, 1),
+            ),
+        },
+        rounds,
+    )
+
+
+def print_table(title: str, rows: list, bases: list[int]) -> None:
+    """A markdown table of pairs/s with a ratio column per row index in ``bases``."""
+    print(f"\n### {title}\n")
+    print("| engine | pairs/s | " + " | ".join(f"x {rows[i][0].split(' ')[0]}" for i in bases) + " |")
+    print("|---|---:|" + "---:|" * len(bases))
+    for name, rate in rows:
+        print(f"| {name} | {rate:,.0f} | " + " | ".join(f"{rate / rows[i][1]:.1f}" for i in bases) + " |")
+
+
+def compute_overhead(pairs, rounds: int) -> None:
+    """(c): evaluate.load(...).compute() against the raw engine on the same examples."""
+    sandbox = Path(tempfile.mkdtemp(prefix="kurenai_rouge_bench_"))
+    os.environ["HF_MODULES_CACHE"] = str(sandbox / "modules")
+    os.environ["HF_HOME"] = str(sandbox / "hf_home")
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    os.environ["HF_DATASETS_OFFLINE"] = "1"
+    import evaluate
+
+    from rouge_text import get_tokenizer
+
+    module = sandbox / "kurenai_rouge"
+    module.mkdir()
+    for source in REPO.glob("*.py"):
+        shutil.copy(source, module / source.name)
+    metric = evaluate.load(str(module))
+    predictions = [p for p, _ in pairs]
+    references = [r for _, r in pairs]
+    tokenizer = CharTokenizer()
+    engine = TokenEngine(DEFAULT_TYPES, get_tokenizer(tokenizer), newline_sentences)
+    rows = rates(
+        {
+            f"raw engine: TokenEngine.score_batch ({engine.processes} processes)": (
+                len(pairs),
+                lambda: engine.score_batch(predictions, [[r] for r in references]),
+            ),
+            "evaluate.load(...).compute(), same engine": (
+                len(pairs),
+                lambda: metric.compute(predictions=predictions, references=references, tokenizer=tokenizer),
+            ),
+        },
+        rounds,
+    )
+    print(f"\n### (c) compute() through evaluate.load, {len(pairs):,} examples of (b), 4 default types\n")
+    print("| path | pairs/s | seconds |")
+    print("|---|---:|---:|")
+    for name, rate in rows:
+        print(f"| {name} | {rate:,.0f} | {len(pairs) / rate:.2f} |")
+    print(f"\ncompute() overhead over the raw engine: {100 * (rows[0][1] / rows[1][1] - 1):.1f}%")
+    shutil.rmtree(sandbox, ignore_errors=True)
+
+
+def long_inputs() -> None:
+    """A pair of 20,000 tokens each: time and peak traced memory per rouge type and layout."""
+    rng = random.Random(3)
+    words = [f"w{i}" for i in range(5000)]
+    sample = zipf_sampler(rng, words)
+    reference = sample(20_000)
+    prediction = (mutate(rng, reference, sample) + sample(20_000))[:20_000]
+
+    def lines(tokens, count):
+        size = len(tokens) // count
+        return "\n".join(" ".join(tokens[i : i + size]) for i in range(0, len(tokens), size))
+
+    print("\n### Long inputs: one pair of 20,000 tokens each (kurenai_rouge engine, whitespace tokens)\n")
+    print("| rouge type | sentences | seconds | peak traced MB |")
+    print("|---|---|---:|---:|")
+    for rouge_type, count in [("rougeL", 1), ("rougeLsum", 1), ("rougeLsum", 200)]:
+        engine = TokenEngine([rouge_type], WhitespaceTokenizer(), newline_sentences)
+        texts = [lines(prediction, count)], [[lines(reference, count)]]
+        start = time.perf_counter()
+        engine.score_batch(*texts)
+        seconds = time.perf_counter() - start
+        tracemalloc.start()
+        engine.score_batch(*texts)
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        layout = "1 line" if count == 1 else f"{count} lines of 100 tokens"
+        print(f"| {rouge_type} | {layout} | {seconds:.2f} | {peak:.0f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer pairs and rounds")
+    args = parser.parse_args()
+    scale = 10 if args.quick else 1
+    rounds = 1 if args.quick else 3
+    print(
+        f"{os.cpu_count()} CPUs (nproc: {len(os.sched_getaffinity(0))}), Python {platform.python_version()}, "
+        f"{platform.platform()}"
+    )
+
+    english = english_pairs(10_000 // scale)
+    title = "(a) English-like, word level, ~3 sentences, ~55 tokens, 4 default types"
+    print_table(title, peer_rows(DEFAULT_TYPES, WhitespaceTokenizer(), english, 500 // scale, rounds), [0, 1])
+    rows = scoring_only_rows(DEFAULT_TYPES, WhitespaceTokenizer(), english[: 3000 // scale], rounds)
+    print_table("(a) scoring only, same pre-tokenized input", rows, [0])
+    print_table("(a) rougeL only", rapid_rows(WhitespaceTokenizer(), english[: 3000 // scale], rounds), [0])
+
+    japanese = japanese_pairs(10_000 // scale)
+    title = "(b) Japanese, character level, ~4 sentences, ~240 characters, 4 default types"
+    print_table(title, peer_rows(DEFAULT_TYPES, CharTokenizer(), japanese, 60 // scale, rounds), [0, 1])
+    rows = scoring_only_rows(DEFAULT_TYPES, CharTokenizer(), japanese[: 1000 // scale], rounds)
+    print_table("(b) scoring only, same pre-tokenized input", rows, [0])
+    print_table("(b) rougeL only", rapid_rows(CharTokenizer(), japanese[: 1000 // scale], rounds), [0])
+
+    compute_overhead(japanese, rounds)
+    long_inputs()
+
+
+if __name__ == "__main__":
+    main()
