@@ -192,10 +192,11 @@ def _walk(layout: SentenceLayout, group: Sequence[Sequence[Hashable]]) -> int:
     del per_block
 
     hits = 0
+    from_bytes, twice = int.from_bytes, 2 * nbytes
     for both in reversed(columns):
         if markers == guards:
             break
-        both = _reverse_bits(both, 2 * nbytes)
+        both = from_bytes(both.to_bytes(twice, "big").translate(_BIT_REVERSE), "little")  # _reverse_bits
         z = ((both >> size) & (guards - markers)) | guards
         stops = z & (z ^ (z - markers))
         matched = stops & both
