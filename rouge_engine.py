@@ -1,6 +1,6 @@
 """Exact ROUGE scores on token lists, with rouge-score's arithmetic, fast.
 
-Every function returns ``(precision, recall, fmeasure)`` as Python floats,
+Every ``score_*`` function returns ``(precision, recall, fmeasure)`` as Python floats,
 computed with the same operations, in the same order, as rouge-score 0.1.2,
 so that the numbers are equal (``==``), not merely close.
 
@@ -63,10 +63,10 @@ def _clipped_hits(ref_counts: Counter, pred_counts: Counter) -> int:
     return sum(map(min, map(ref_counts.__getitem__, shared), map(pred_counts.__getitem__, shared)))
 
 
-def match_masks(tokens: Sequence[Hashable], start: int = 0) -> dict[Hashable, int]:
-    """Map each token to the int whose bit ``start + i`` is set where ``tokens[i]`` is that token."""
+def match_masks(tokens: Sequence[Hashable]) -> dict[Hashable, int]:
+    """Map each token to the int whose bit i is set where ``tokens[i]`` is that token."""
     masks: dict[Hashable, int] = {}
-    for position, token in enumerate(tokens, start):
+    for position, token in enumerate(tokens):
         masks[token] = masks.get(token, 0) | 1 << position
     return masks
 
