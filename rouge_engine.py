@@ -182,20 +182,21 @@ def _walk(layout: SentenceLayout, group: Sequence[Sequence[Hashable]]) -> int:
     markers = _reverse_bits(repeat(sum(1 << (start + len(s) - 1) for s, start in live)), nbytes)
     guards = _reverse_bits(repeat(sum(1 << (start - 1) for _, start in live)), nbytes)
 
-    # Each column's candidate rows, with its match mask above them: one reversal swaps the halves.
     column = rows
     columns = []
     for mask in per_block[0] if blocks == 1 else map(sum, zip(*per_block, strict=True)):
         matches = column & mask
         column = ((column + matches) | (column - matches)) & rows
-        columns.append((mask | (column ^ rows)) | mask << size)
+        columns.append((mask, mask | (column ^ rows)))
     del per_block
 
     hits = 0
     from_bytes, twice = int.from_bytes, 2 * nbytes
-    for both in reversed(columns):
+    for mask, candidates in reversed(columns):
         if markers == guards:
             break
+        # The candidate rows with the match mask above them: one reversal swaps the halves.
+        both = candidates | mask << size
         both = from_bytes(both.to_bytes(twice, "big").translate(_BIT_REVERSE), "little")  # _reverse_bits
         z = ((both >> size) & (guards - markers)) | guards
         stops = z & (z ^ (z - markers))
