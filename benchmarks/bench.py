@@ -271,7 +271,7 @@ def long_inputs() -> None:
         return "\n".join(" ".join(tokens[i : i + size]) for i in range(0, len(tokens), size))
 
     print("\n### Long inputs: one pair of 20,000 tokens each (kurenai_rouge engine, whitespace tokens)\n")
-    print("| rouge type | sentences | seconds | peak traced MB |")
+    print("| rouge type | sentences | seconds | peak traced MiB |")
     print("|---|---|---:|---:|")
     for rouge_type, count in [("rougeL", 1), ("rougeLsum", 1), ("rougeLsum", 200)]:
         engine = TokenEngine([rouge_type], WhitespaceTokenizer(), newline_sentences)
