@@ -225,15 +225,18 @@ def score_summary_lcs(
     pred_total = sum(map(len, prediction))
     if not reference or not prediction or not ref_total or not pred_total:
         return ZERO
-    layout = SentenceLayout(reference)
-    union = union_lcs(layout, [sentence for sentence in prediction if sentence])
-    masks = layout.masks
-    pred_counts = Counter(chain.from_iterable(prediction))
-    hits = sum(
-        min((union & masks[token]).bit_count(), count)
-        for token, count in pred_counts.items()
-        if token in masks
-    )
+    if len(reference) == 1 and len(prediction) == 1:
+        # One LCS matches distinct tokens on both sides, so clipping removes none of it.
+        hits = lcs_length(reference[0], prediction[0])
+    else:
+        layout = SentenceLayout(reference)
+        union = union_lcs(layout, [sentence for sentence in prediction if sentence])
+        pred_counts = Counter(chain.from_iterable(prediction))
+        hits = sum(
+            min((union & layout.masks[token]).bit_count(), count)
+            for token, count in pred_counts.items()
+            if token in layout.masks
+        )
     precision = hits / pred_total
     recall = hits / ref_total
     return precision, recall, fmeasure(precision, recall)
