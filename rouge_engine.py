@@ -336,7 +336,9 @@ class TokenEngine:
     ) -> list[list[dict[str, Score]]]:
         """Per prediction, its scores against each of its references."""
         size = -(-len(predictions) // self.processes)
-        if size >= len(predictions) or sum(map(len, references)) < self.parallel_pairs or not _CAN_FORK:
+        small = size >= len(predictions) or sum(map(len, references)) < self.parallel_pairs
+        # A daemonic process (a multiprocessing.Pool worker, say) may not start processes.
+        if small or not _CAN_FORK or multiprocessing.current_process().daemon:
             return self.score_serial(predictions, references)
         starts = range(0, len(predictions), size)
         chunks = [(predictions[i : i + size], references[i : i + size]) for i in starts]

@@ -4,6 +4,7 @@ Small vocabularies (1 to 5 symbols) make ties, repeats and long shared runs comm
 where rouge-score's LCS backtrack tie-break and n-gram clipping matter.
 """
 
+import multiprocessing
 import pickle
 import random
 
@@ -218,6 +219,24 @@ def test_small_batches_stay_in_this_process(monkeypatch):
     predictions, references = random_batch(0, 20)
     assert sum(map(len, references)) < engine.parallel_pairs
     assert engine.score_batch(predictions, references) == engine.score_serial(predictions, references)
+
+
+def score_in_a_daemon(queue, predictions, references):
+    engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
+    engine.processes, engine.parallel_pairs = 2, 1
+    queue.put(engine.score_batch(predictions, references))
+
+
+def test_a_daemonic_process_scores_in_itself():
+    predictions, references = random_batch(1, 30)
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    daemon = context.Process(target=score_in_a_daemon, args=(queue, predictions, references), daemon=True)
+    daemon.start()
+    got = queue.get(timeout=60)
+    daemon.join()
+    engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
+    assert got == engine.score_serial(predictions, references)
 
 
 def test_processes_come_from_the_environment(monkeypatch):
