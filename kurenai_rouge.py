@@ -228,7 +228,7 @@ class KurenaiRouge(evaluate.Metric):
         if isinstance(text_tokenizer, WhitespaceTokenizer):
             fitting = unsegmented_cjk_tokenizers(itertools.chain(predictions, *multi_references))
             if fitting:
-                warnings.warn(unsegmented_cjk_message(fitting), UnsegmentedTextWarning, stacklevel=2)
+                warnings.warn(unsegmented_cjk_message(fitting), UnsegmentedTextWarning, stacklevel=3)
         scorer = ENGINES[engine](
             rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
         )

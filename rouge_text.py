@@ -15,6 +15,7 @@ import logging
 import re
 import tempfile
 import unicodedata
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache, partial
 from importlib.metadata import version
@@ -125,7 +126,7 @@ class RougeScoreTokenizer:
         return self._tokenizer.tokenize(text)
 
 
-class SegmentingTokenizer:
+class SegmentingTokenizer(ABC):
     """Base of the named tokenizers for raw text: segment, lower-case, optionally stem.
 
     A subclass's ``segment`` returns the tokens of the raw text, normalized as
@@ -139,9 +140,9 @@ class SegmentingTokenizer:
         self.use_stemmer = use_stemmer
         self.signature = f"{name}[{','.join(versions)}]"
 
+    @abstractmethod
     def segment(self, text: str) -> list[str]:
         """Return the tokens of ``text`` before lower-casing and stemming."""
-        raise NotImplementedError
 
     def tokenize(self, text: str) -> list[str]:
         """Return the lower-cased (and, with ``use_stemmer``, stemmed) tokens of ``text``."""
@@ -187,6 +188,8 @@ class CjkTokenizer(SegmentingTokenizer):
 
     >>> CjkTokenizer().tokenize("Apple iPhone 15 128GB 蓝色")
     ['apple', 'iphone', '15', '128gb', '蓝', '色']
+    >>> CjkTokenizer().tokenize("π ≈ 3.14!")
+    ['π', '3', '14']
     """
 
     def __init__(self, use_stemmer: bool = False) -> None:
@@ -465,7 +468,7 @@ def unsegmented_cjk_message(tokenizers: tuple[str, ...]) -> str:
 # Sentence splitting for rougeLsum with split_summaries=True.
 _CLOSERS = "」』）)]］】〕〉》”’\"'｣｝}»"
 _ENDERS_RE = re.compile(rf"([。｡！？．!?.]+)([{re.escape(_CLOSERS)}]*)")
-_LAST_WORD_RE = re.compile(r"[A-Za-z.]*$")
+_LAST_WORD_RE = re.compile(r"[\w.'’]*$")
 _DOTTED_RE = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 # Abbreviations that precede a name or a number, so a capital after them does not start a sentence.
 _ABBREVIATIONS = frozenset(
@@ -513,12 +516,13 @@ def split_sentences(text: str, split_summaries: bool = False) -> list[str]:
 
     With ``split_summaries=False`` sentences are the non-empty lines, as in
     rouge-score and the stock metric. With ``True`` each line is split further
-    after 。｡！？ and ．, after ASCII ! and ? followed by a space, the end or a
-    non-ASCII character, and after an English "." followed by a space, unless
-    it ends an abbreviation (Mr., Dr., U.S., e.g., single initials) or the
-    next word starts with a lower-case letter or a digit. Closing quotes and
-    brackets stay with their sentence; sentences are stripped of surrounding
-    whitespace. Nothing is downloaded.
+    after 。｡！？, after ． (not inside a number), and after ASCII ! ? and .
+    followed by a space, the end of the line or a non-ASCII character, but
+    not before a word that starts with a lower-case letter, and not after a
+    "." that ends an abbreviation (Mr., Dr., U.S., e.g., single initials) or
+    comes before a digit. Closing quotes and brackets stay with their
+    sentence, and 」 or 』 followed by と or って does not end one. Sentences
+    are stripped of surrounding whitespace. Nothing is downloaded.
 
     >>> split_sentences("今日 は 晴れ\\n\\n明日 は 雨")
     ['今日 は 晴れ', '明日 は 雨']
