@@ -213,6 +213,7 @@ def test_readme_rouge_w_examples(rouge):
     identical = scores(rouge, reference, reference, ["rougeW"])["rougeW"]
     assert identical[0] == 1.0
     assert identical[1] == pytest.approx(7**-0.2, abs=1e-15)
+    assert round(identical[2], 5) == 0.80783
 
 
 def test_rouge_w_runs_end_at_reference_sentence_breaks(rouge):
