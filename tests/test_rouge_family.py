@@ -266,3 +266,17 @@ def test_other_names_are_rejected(rouge, rouge_type):
 def test_kurenai_engine_refuses_family_types(rouge):
     with pytest.raises(ValueError, match="engine='kurenai' cannot score rougeSU4"):
         rouge.compute(predictions=["a"], references=["a"], rouge_types=["rougeSU4"], engine="kurenai")
+
+
+# Long texts over three words: many equal-valued paths, so the walk back's tie rule and the exact
+# float sums of the weighted table decide which tokens are marked.
+long_texts = st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=80).map(" ".join)
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    pairs=st.lists(st.tuples(long_texts, long_texts), min_size=1, max_size=10), skip=st.sampled_from(SKIPS)
+)
+def test_long_repetitive_pairs_match_rouge155(rouge, rouge155_home, tmp_path_factory, pairs, skip):
+    workdir = tmp_path_factory.mktemp("long")
+    assert_matches_rouge155(rouge, rouge155_home, workdir, pairs, skip, use_stemmer=False)
