@@ -64,7 +64,11 @@ Args:
     references (list of str, or list of list of str): one reference per
         prediction, or a non-empty list of references per prediction.
     rouge_types (list of str, optional): any of "rouge1" ... "rouge9",
-        "rougeL", "rougeLsum". Defaults to rouge1, rouge2, rougeL, rougeLsum.
+        "rougeL", "rougeLsum", and as ROUGE-1.5.5 computes them "rougeW"
+        (ROUGE-W-1.2), "rougeS0" ... "rougeS9" and "rougeS*" (skip-bigrams
+        with at most k tokens between, or any), "rougeSU0" ... "rougeSU9"
+        and "rougeSU*" (the same plus unigrams). Defaults to rouge1, rouge2,
+        rougeL, rougeLsum.
     use_aggregator (bool): True (default) returns the mean over examples as
         one float per key; False returns a list with one float per example.
     use_stemmer (bool): Porter-stem ASCII alphanumeric tokens longer than 3
@@ -105,6 +109,7 @@ Args:
         whole), with no download.
     engine (str): "fast" (default) or "kurenai", which scores through
         kurenai.rouge_scorer.RougeScorer itself; both give identical numbers.
+        "kurenai" cannot score rougeW, rougeS<k> or rougeSU<k>.
     return_signature (bool): also return "signature", a one-line string
         naming every setting that can change a score: tokenizer with its
         backend and dictionary versions, stemmer, sentence splitting,
