@@ -230,8 +230,8 @@ class SudachiTokenizer(SegmentingTokenizer):
     """``"ja-sudachi-a"``/``-b``/``-c``: Japanese morphemes from SudachiPy with sudachidict_core.
 
     Surface forms of the NFKC text; punctuation, symbols and spaces are
-    dropped. Split mode A gives the shortest units (close to UniDic's short
-    units), C the longest (named entities and compounds whole), B between.
+    dropped. Split mode A gives the shortest units, C the longest (named
+    entities and compounds whole), B units in between.
 
     >>> SudachiTokenizer("C").tokenize("選挙管理委員会に行った。")
     ['選挙管理委員会', 'に', '行っ', 'た']
@@ -373,7 +373,7 @@ def _qualified_name(thing: Any) -> str:
 
 
 # "ja" is split mode A: the shortest units give partial credit inside compounds
-# (選挙管理委員会 and 選挙委員会 share 選挙, 委員, 会), as MeCab-style segmentation does.
+# (選挙管理委員会 and 選挙委員会 share 選挙, 委員, 会 in mode A, nothing in mode C).
 TOKENIZERS: dict[str, Callable[[bool], Tokenizer]] = {
     "whitespace": WhitespaceTokenizer,
     "rouge-score": RougeScoreTokenizer,

@@ -176,6 +176,17 @@ def test_sudachi_split_modes(mode, expected):
     assert tokens(f"ja-sudachi-{mode}", "選挙管理委員会に行った。") == expected
 
 
+def test_split_mode_a_gives_partial_credit_inside_compounds(rouge):
+    # A: 選挙/委員/会 against 選挙/管理/委員/会, 3 of 3 and 3 of 4. B: 選挙/委員会 against
+    # 選挙/管理/委員会, 2 of 2 and 2 of 3. C: 選挙/委員会 against the whole 選挙管理委員会: nothing.
+    def rouge1(name):
+        return scores(rouge, "選挙委員会", "選挙管理委員会", tokenizer=name, rouge_types=["rouge1"])["rouge1"]
+
+    assert rouge1("ja") == (1.0, 0.75, pytest.approx(6 / 7, abs=1e-15))
+    assert rouge1("ja-sudachi-b") == (1.0, 2 / 3, 0.8)
+    assert rouge1("ja-sudachi-c") == (0.0, 0.0, 0.0)
+
+
 def test_ja_is_split_mode_a():
     assert get_tokenizer("ja").signature == get_tokenizer("ja-sudachi-a").signature
     assert get_tokenizer("ja").signature.startswith("ja-sudachi-a[sudachipy-")
@@ -196,6 +207,8 @@ def test_korean_morphemes():
     # Stems and endings: 맑았다 is 맑 + 었 (past) + 다; 흐렸다 is 흐리 + 었 + 다, restored by Kiwi.
     assert tokens("ko", "오늘은 날씨가 맑았다.") == ["오늘", "은", "날씨", "가", "맑", "었", "다"]
     assert tokens("ko", "오늘은 날씨가 흐렸다.") == ["오늘", "은", "날씨", "가", "흐리", "었", "다"]
+    # 갔어요 (went, polite) is 가 + 었 + 어요.
+    assert tokens("ko", "학교에 갔어요") == ["학교", "에", "가", "었", "어요"]
     # cjk keeps Korean words (eojeol) whole, without the full stop.
     assert tokens("cjk", "오늘은 날씨가 맑았다.") == ["오늘은", "날씨가", "맑았다"]
 
