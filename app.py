@@ -303,7 +303,7 @@ def chart_table(summary: pd.DataFrame) -> pd.DataFrame:
     """One bar per rouge type and metric, side by side (a colour alone would stack them)."""
     return pd.DataFrame(
         {
-            "bar": summary["rouge type"] + " " + summary["metric"],
+            "rouge type and metric": summary["rouge type"] + " " + summary["metric"],
             "metric": summary["metric"],
             "F": summary["F"],
         }
@@ -388,7 +388,7 @@ def score(
     display = details.iloc[:, : 3 + 2 * len(rouge_types)].round(4)
     return (
         summary,
-        summary[["rouge type", "metric", "F"]],
+        chart_table(summary),
         display,
         aggregate["signature"],
         str(csv_path),
@@ -535,15 +535,20 @@ def build_app() -> gr.Blocks:
         gr.Markdown(INTRO)
         with gr.Tab("Score"):
             with gr.Row():
-                predictions = gr.Textbox(SCORE_EXAMPLES[0][0], label="Predictions (one per line)", lines=6)
-                references = gr.Textbox(SCORE_EXAMPLES[0][1], label="References (one per line)", lines=6)
+                predictions = gr.Textbox(
+                    SCORE_EXAMPLES[0][0], label="Predictions (one per line)", lines=6, elem_id="predictions"
+                )
+                references = gr.Textbox(
+                    SCORE_EXAMPLES[0][1], label="References (one per line)", lines=6, elem_id="references"
+                )
             upload = gr.File(
                 label=(
-                    "…or upload a CSV, TSV or JSONL file with a 'prediction' column and a 'reference' "
-                    "column (or reference_1, reference_2, …; in JSONL a list of references)"
+                    "…or upload a CSV, TSV or JSONL file, scored instead of the pasted text: a 'prediction' "
+                    "column and a 'reference' column (or reference_1, reference_2, …; in JSONL a list)"
                 ),
                 file_types=[".csv", ".tsv", ".jsonl"],
                 height=150,
+                elem_id="upload",
             )
             gr.Markdown(limits)
             with gr.Row():
@@ -559,21 +564,26 @@ def build_app() -> gr.Blocks:
             gr.Examples(SCORE_EXAMPLES, [predictions, references], example_labels=SCORE_EXAMPLE_LABELS)
             run = gr.Button("Score", variant="primary")
             summary = gr.Dataframe(
-                first_scores[0], label="kurenai_rouge next to the stock rouge metric", interactive=False
+                first_scores[0],
+                label="kurenai_rouge next to the stock rouge metric",
+                interactive=False,
+                elem_id="summary",
             )
             chart = gr.BarPlot(
                 first_scores[1],
-                x="bar",
+                x="rouge type and metric",
                 y="F",
                 color="metric",
                 y_lim=[0, 1],
                 label="F by rouge type",
-                x_title=" ",
             )
             details = gr.Dataframe(
-                first_scores[2], label="Per example (click a column header to sort)", interactive=False
+                first_scores[2],
+                label="Per example (click a column header to sort)",
+                interactive=False,
+                elem_id="details",
             )
-            signature = gr.Textbox(first_scores[3], label="Signature", interactive=False)
+            signature = gr.Textbox(first_scores[3], label="Signature", interactive=False, elem_id="signature")
             with gr.Row():
                 csv_file = gr.File(first_scores[4], label="Per-example scores (CSV)")
                 json_file = gr.File(first_scores[5], label="Summary (JSON)")
@@ -596,8 +606,10 @@ def build_app() -> gr.Blocks:
         with gr.Tab("Inspect"):
             gr.Markdown(INSPECT_INTRO)
             with gr.Row():
-                prediction = gr.Textbox(INSPECT_EXAMPLES[0][0], label="Prediction")
-                reference = gr.Textbox(INSPECT_EXAMPLES[0][1], label="Reference")
+                prediction = gr.Textbox(
+                    INSPECT_EXAMPLES[0][0], label="Prediction", elem_id="inspect-prediction"
+                )
+                reference = gr.Textbox(INSPECT_EXAMPLES[0][1], label="Reference", elem_id="inspect-reference")
             with gr.Row():
                 inspect_tokenizer = gr.Dropdown(
                     tokenizers, value=DEFAULT_TOKENIZER, label="kurenai_rouge tokenizer"
@@ -609,6 +621,7 @@ def build_app() -> gr.Blocks:
             prediction_tokens = gr.HighlightedText(
                 first_inspection[0],
                 label="Prediction tokens",
+                elem_id="prediction-tokens",
                 color_map=colors,
                 show_legend=True,
                 show_inline_category=False,
@@ -616,12 +629,15 @@ def build_app() -> gr.Blocks:
             reference_tokens = gr.HighlightedText(
                 first_inspection[1],
                 label="Reference tokens",
+                elem_id="reference-tokens",
                 color_map=colors,
                 show_legend=True,
                 show_inline_category=False,
             )
-            pair_scores = gr.Dataframe(first_inspection[2], label="Scores of this pair", interactive=False)
-            why = gr.Markdown(first_inspection[3])
+            pair_scores = gr.Dataframe(
+                first_inspection[2], label="Scores of this pair", interactive=False, elem_id="pair-scores"
+            )
+            why = gr.Markdown(first_inspection[3], elem_id="why")
             show.click(
                 inspect_pair,
                 [prediction, reference, inspect_tokenizer, inspect_stemmer],
