@@ -151,6 +151,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         page.get_by_role("button", name="Score", exact=True).click()
         page.get_by_text(f"the limit is {MAX_CHARS} (KURENAI_ROUGE_MAX_CHARS)").first.wait_for()
         shoot(page, "3-score-limit-message.png")
+        page.locator(".toast-close").click()
 
         # An uploaded file with one reference per row.
         upload = tmp_path / "outputs.csv"
