@@ -47,7 +47,10 @@ _COMPUTE_LOCK = threading.Lock()
 
 @dataclass(frozen=True)
 class Limits:
-    """What one request may ask for; each is set by an environment variable."""
+    """What one request may ask for; each is set by an environment variable.
+
+    ``upload_bytes`` is gradio's ``max_file_size``: gradio refuses a larger file as it arrives.
+    """
 
     examples: int = 500
     chars: int = 1000
@@ -66,7 +69,7 @@ class Limits:
         for field, variable in cls.ENV.items():
             if variable in environ:
                 text = environ[variable]
-                if not text.isdigit() or int(text) < 1:
+                if not text.isdecimal() or int(text) < 1:
                     raise ValueError(f"{variable} must be a positive integer, got {text!r}")
                 values[field] = int(text)
         return cls(**values)
@@ -163,21 +166,14 @@ def _rows_of(path: Path) -> list[dict[str, Any]]:
     raise gr.Error(f"{path.name}: upload a .csv, .tsv or .jsonl file")
 
 
-def parse_upload(path: str | os.PathLike[str], limits: Limits | None = None) -> Examples:
+def parse_upload(path: str | os.PathLike[str]) -> Examples:
     """Read a CSV, TSV or JSONL file with a ``prediction`` column and reference column(s).
 
     A reference column is named ``reference``, ``references`` or starts with ``reference``
     (``reference_2``, ...); in JSONL a reference may be a list of strings. Several references
     per row (several columns, or a list) make every row a list of references.
     """
-    limits = limits or LIMITS
     path = Path(path)
-    size = path.stat().st_size
-    if size > limits.upload_bytes:
-        raise gr.Error(
-            f"{path.name} has {size:,} bytes; the limit is {limits.upload_bytes:,} "
-            f"({Limits.ENV['upload_bytes']})"
-        )
     rows = _rows_of(path)
     if not rows:
         raise gr.Error(f"{path.name} has no rows")
@@ -316,7 +312,7 @@ def per_example_table(
     stock: Sequence[Mapping[str, scoring.Score]],
     rouge_types: Sequence[str],
 ) -> pd.DataFrame:
-    """One row per example: the texts, then P, R, F of both metrics per type (full precision)."""
+    """One row per example: the texts, both metrics' F per type, then their P and R (full precision)."""
     table = pd.DataFrame(
         {
             "example": range(1, len(examples.predictions) + 1),
@@ -385,7 +381,7 @@ def score(
         "stock_rouge": {"what": "rouge-score BootstrapAggregator, seed " + str(SEED), **stock_json},
     }
     json_path.write_text(json.dumps(summary_json, ensure_ascii=False, indent=2, default=float), "utf-8")
-    display = details.iloc[:, : 3 + 2 * len(rouge_types)].round(4)
+    display = details.iloc[:, : 3 + 2 * len(rouge_types)].round(4)  # the texts and the F columns
     return (
         summary,
         chart_table(summary),
@@ -579,7 +575,7 @@ def build_app() -> gr.Blocks:
             )
             details = gr.Dataframe(
                 first_scores[2],
-                label="Per example (click a column header to sort)",
+                label="Per example (sort by any column from the ⋮ menu in its header)",
                 interactive=False,
                 elem_id="details",
             )

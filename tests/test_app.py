@@ -184,8 +184,8 @@ def test_upload_that_is_not_utf8(tmp_path):
         app.parse_upload(path)
 
 
-def test_limits(tmp_path):
-    limits = app.Limits(examples=2, chars=5, upload_bytes=30)
+def test_limits():
+    limits = app.Limits(examples=2, chars=5)
     with pytest.raises(gr.Error, match=r"3 examples; the limit is 2 \(KURENAI_ROUGE_MAX_EXAMPLES\)"):
         app.check_limits(app.Examples(["a", "b", "c"], ["a", "b", "c"]), limits)
     with pytest.raises(gr.Error, match=r"example 2: the reference has 6 characters.*KURENAI_ROUGE_MAX_CHARS"):
@@ -193,9 +193,6 @@ def test_limits(tmp_path):
     with pytest.raises(gr.Error, match="nothing to score"):
         app.check_limits(app.Examples([], []), limits)
     app.check_limits(app.Examples(["12345", "b"], ["a", "b"]), limits)
-    big = write(tmp_path, "big.csv", "prediction,reference\n" + "x,y\n" * 3)
-    with pytest.raises(gr.Error, match=r"33 bytes; the limit is 30 \(KURENAI_ROUGE_MAX_UPLOAD_BYTES\)"):
-        app.parse_upload(big, limits)
 
 
 def test_limits_from_environment():

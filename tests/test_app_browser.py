@@ -32,6 +32,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 MAX_CHARS = 200  # the server's KURENAI_ROUGE_MAX_CHARS, low so that an over-limit text is small
+MAX_UPLOAD_BYTES = 1000  # the server's KURENAI_ROUGE_MAX_UPLOAD_BYTES
 TIMEOUT_MS = 120_000
 
 
@@ -50,6 +51,7 @@ def server(tmp_path_factory):
         **os.environ,
         "GRADIO_SERVER_PORT": str(free_port()),
         "KURENAI_ROUGE_MAX_CHARS": str(MAX_CHARS),
+        "KURENAI_ROUGE_MAX_UPLOAD_BYTES": str(MAX_UPLOAD_BYTES),
         "HF_HOME": str(home / "hf"),
         "HF_HUB_OFFLINE": "1",
         "GRADIO_TEMP_DIR": str(home / "gradio"),
@@ -128,6 +130,17 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         assert {"rouge1 kurenai_rouge", "rouge1 stock rouge", "rougeLsum stock rouge"} <= set(chart_labels)
         shoot(page, "1-score-first-load.png")
 
+        # The per-example table sorts by score.
+        header = page.locator("#details [role=columnheader]", has_text="rouge1 kurenai_rouge F")
+        for item, order in (("Sort descending", ["2", "1", "3"]), ("Clear sort", ["1", "2", "3"])):
+            header.hover()
+            header.get_by_role("button", name="Open cell menu").click()
+            page.get_by_role("menuitem", name=item).click()
+            ranked = wait_for_table(
+                page, "details", lambda rows, order=order: [row[0] for row in rows] == order
+            )
+        assert [row[3] for row in ranked] == ["0.75", "0.875", "0.6667"]
+
         # Pasted Japanese, split by spaces: the docstring example of kurenai_rouge.py.
         page.locator("#predictions textarea").fill("今日 は 晴れ です\nいぬ が はしる")
         page.locator("#references textarea").fill("今日 は 雨 です\nいぬ が はしる")
@@ -151,6 +164,13 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         page.get_by_role("button", name="Score", exact=True).click()
         page.get_by_text(f"the limit is {MAX_CHARS} (KURENAI_ROUGE_MAX_CHARS)").first.wait_for()
         shoot(page, "3-score-limit-message.png")
+        page.locator(".toast-close").click()
+
+        # An upload over the size limit is refused as it arrives.
+        too_big = tmp_path / "too_big.csv"
+        too_big.write_text("prediction,reference\n" + "a b,a b\n" * MAX_UPLOAD_BYTES, encoding="utf-8")
+        page.locator("#upload input[type=file]").set_input_files(str(too_big))
+        page.get_by_text("exceed the maximum allowed size").first.wait_for()
         page.locator(".toast-close").click()
 
         # An uploaded file with one reference per row.
