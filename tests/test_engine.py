@@ -20,6 +20,7 @@ from rouge_engine import (
     ENGINES,
     SentenceLayout,
     TokenEngine,
+    lcs_indices,
     lcs_length,
     score_lcs,
     score_ngrams,
@@ -103,6 +104,13 @@ def test_union_lcs_is_the_same_whatever_the_group_size(pair):
         assert union_lcs(layout, prediction) == together
     finally:
         rouge_engine._GROUP_BITS = original
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(documents(max_sentences=1, max_length=20))
+def test_lcs_indices_equal_rouge_score_lcs_ind(pair):
+    reference, prediction = flat(pair[0]), flat(pair[1])
+    assert lcs_indices(reference, prediction) == rs.lcs_ind(reference, prediction)
 
 
 def test_rouge_score_backtrack_tie_break_example():

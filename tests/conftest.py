@@ -1,0 +1,61 @@
+"""Shared fixtures: the metric loaded as users load it, offline, with isolated caches."""
+
+import os
+import re
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+# evaluate and huggingface_hub read these when imported: set them before any test imports them.
+_SANDBOX = Path(tempfile.mkdtemp(prefix="kurenai_rouge_tests_"))
+os.environ["HF_MODULES_CACHE"] = str(_SANDBOX / "modules")
+os.environ["HF_HOME"] = str(_SANDBOX / "hf_home")
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["HF_DATASETS_OFFLINE"] = "1"
+
+import evaluate  # noqa: E402
+import pytest  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+# The files a Hub user receives: the metric script and the siblings it imports at column 0.
+MODULE_FILES = [
+    "kurenai_rouge.py",
+    *sorted(
+        {
+            f"{name}.py"
+            for name in re.findall(r"^from \.(\w+) import", (REPO / "kurenai_rouge.py").read_text(), re.M)
+        }
+    ),
+]
+sys.path.insert(0, str(REPO))
+
+
+def copy_module(destination: Path) -> Path:
+    """Copy the metric's files into ``destination`` (created) and return it."""
+    destination.mkdir(parents=True, exist_ok=True)
+    for name in MODULE_FILES:
+        shutil.copy(REPO / name, destination / name)
+    return destination
+
+
+@pytest.fixture(scope="session")
+def metric_dir() -> Path:
+    """A directory named ``kurenai_rouge`` holding the metric's files, as a user's checkout."""
+    return copy_module(_SANDBOX / "checkout" / "kurenai_rouge")
+
+
+@pytest.fixture(scope="session")
+def load_metric(metric_dir):
+    """``load_metric(**kwargs)`` is ``evaluate.load`` on the local module."""
+
+    def load(**kwargs):
+        return evaluate.load(str(metric_dir), **kwargs)
+
+    return load
+
+
+@pytest.fixture(scope="session")
+def rouge(load_metric):
+    """One loaded metric, shared by the tests that only call compute()."""
+    return load_metric()

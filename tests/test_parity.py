@@ -1,0 +1,97 @@
+"""Differential tests: kurenai_rouge's numbers equal kurenai's and rouge-score's, exactly (==)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from kurenai.rouge_scorer import RougeScorer as KurenaiScorer
+from rouge_score.rouge_scorer import RougeScorer as RougeScoreScorer
+from rouge_score.tokenizers import DefaultTokenizer
+
+ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
+SETTINGS = settings(
+    max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+
+# A small vocabulary, so that ties, repeats and long shared runs happen often: case variants,
+# words the Porter stemmer merges (dogs/dog, running/runs), Japanese, and punctuated tokens.
+VOCAB = ["a", "b", "c", "A", "dogs", "dog", "running", "runs", "いぬ", "ねこ", "晴れ", "mat."]
+# Whitespace inside a line, never at its ends: kurenai turns edge whitespace into empty tokens.
+SEPARATORS = [" ", " ", "  ", "\t", "\u3000"]
+
+
+@st.composite
+def lines(draw) -> str:
+    words = draw(st.lists(st.sampled_from(VOCAB), min_size=1, max_size=8))
+    text = words[0]
+    for word in words[1:]:
+        text += draw(st.sampled_from(SEPARATORS)) + word
+    return text
+
+
+texts = st.lists(lines(), min_size=1, max_size=3).map("\n".join)
+single_examples = st.lists(st.tuples(texts, texts), min_size=1, max_size=6)
+multi_examples = st.lists(st.tuples(texts, st.lists(texts, min_size=1, max_size=3)), min_size=1, max_size=5)
+
+
+def per_example(rouge, predictions, references, **options):
+    """Our per-example (precision, recall, F) per type, as returned by compute()."""
+    result = rouge.compute(
+        predictions=predictions,
+        references=references,
+        rouge_types=ALL_TYPES,
+        use_aggregator=False,
+        detailed=True,
+        **options,
+    )
+    return [
+        {t: (result[f"{t}_precision"][i], result[f"{t}_recall"][i], result[t][i]) for t in ALL_TYPES}
+        for i in range(len(predictions))
+    ]
+
+
+def as_tuples(scores):
+    return {t: (s.precision, s.recall, s.fmeasure) for t, s in scores.items()}
+
+
+@SETTINGS
+@given(examples=single_examples, use_stemmer=st.booleans(), engine=st.sampled_from(["fast", "kurenai"]))
+def test_single_reference_equals_kurenai(rouge, examples, use_stemmer, engine):
+    predictions = [p for p, _ in examples]
+    references = [r for _, r in examples]
+    scorer = KurenaiScorer(ALL_TYPES, use_stemmer=use_stemmer)
+    expected = [as_tuples(scorer.score(r, p)) for p, r in examples]
+    assert per_example(rouge, predictions, references, use_stemmer=use_stemmer, engine=engine) == expected
+
+
+@SETTINGS
+@given(examples=multi_examples, use_stemmer=st.booleans(), engine=st.sampled_from(["fast", "kurenai"]))
+def test_multi_reference_equals_kurenai_score_multi(rouge, examples, use_stemmer, engine):
+    predictions = [p for p, _ in examples]
+    references = [refs for _, refs in examples]
+    scorer = KurenaiScorer(ALL_TYPES, use_stemmer=use_stemmer)
+    expected = [as_tuples(scorer.score_multi(refs, p)) for p, refs in examples]
+    assert per_example(rouge, predictions, references, use_stemmer=use_stemmer, engine=engine) == expected
+
+
+# Raw English-like text with punctuation: what rouge-score's own tokenizer sees in the stock metric.
+raw_texts = st.lists(
+    st.sampled_from(
+        ["The", "cat", "sat.", "on", "the", "mat", "Mat!", "running", "runs", "42", "猫", "-", "\n"]
+    ),
+    max_size=12,
+).map(" ".join)
+
+
+@SETTINGS
+@given(
+    examples=st.lists(st.tuples(raw_texts, raw_texts), min_size=1, max_size=6),
+    use_stemmer=st.booleans(),
+    engine=st.sampled_from(["fast", "kurenai"]),
+)
+def test_rouge_score_tokenizer_equals_stock_metric(rouge, examples, use_stemmer, engine):
+    """With rouge-score's own tokenizer the numbers are the stock metric's per-example numbers."""
+    predictions = [p for p, _ in examples]
+    references = [r for _, r in examples]
+    scorer = RougeScoreScorer(ALL_TYPES, use_stemmer=use_stemmer)
+    expected = [as_tuples(scorer.score(r, p)) for p, r in examples]
+    got = per_example(rouge, predictions, references, tokenizer=DefaultTokenizer(use_stemmer), engine=engine)
+    assert got == expected
