@@ -1,4 +1,4 @@
-"""evaluate's distributed mode: two OS processes share one cache directory, as accelerate/torchrun run them."""
+"""evaluate's distributed mode: two OS processes share a cache directory, as accelerate runs them."""
 
 import json
 import subprocess
@@ -14,7 +14,8 @@ metric_dir, cache_dir, process_id, jobs = sys.argv[1:]
 results = []
 for experiment_id, batches, options in json.loads(jobs):
     metric = evaluate.load(
-        metric_dir, num_process=2, process_id=int(process_id), experiment_id=experiment_id, cache_dir=cache_dir
+        metric_dir, num_process=2, process_id=int(process_id), experiment_id=experiment_id,
+        cache_dir=cache_dir,
     )
     try:
         for predictions, references in batches[int(process_id)]:
