@@ -6,6 +6,8 @@ character, takes the same inputs and compute arguments, and gives exact,
 deterministic numbers (the mean, not a bootstrap median).
 """
 
+import itertools
+import warnings
 from importlib.metadata import version
 
 import datasets
@@ -15,7 +17,14 @@ from evaluate.utils.logging import tqdm
 from .rouge_engine import ENGINES, validate_rouge_types
 from .rouge_inputs import check_inputs, check_options
 from .rouge_stats import MULTI_REF_MODES, reduce_references, summarize
-from .rouge_text import get_tokenizer, split_sentences
+from .rouge_text import (
+    UnsegmentedTextWarning,
+    WhitespaceTokenizer,
+    get_tokenizer,
+    split_sentences,
+    unsegmented_cjk_message,
+    unsegmented_cjk_tokenizers,
+)
 
 __version__ = "0.1.0"
 DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -57,15 +66,34 @@ Args:
     references (list of str, or list of list of str): one reference per
         prediction, or a non-empty list of references per prediction.
     rouge_types (list of str, optional): any of "rouge1" ... "rouge9",
-        "rougeL", "rougeLsum". Defaults to rouge1, rouge2, rougeL, rougeLsum.
+        "rougeL", "rougeLsum", and as ROUGE-1.5.5 computes them "rougeW"
+        (ROUGE-W-1.2), "rougeS0" ... "rougeS9" and "rougeS*" (skip-bigrams
+        with at most k tokens between, or any), "rougeSU0" ... "rougeSU9"
+        and "rougeSU*" (the same plus unigrams). Defaults to rouge1, rouge2,
+        rougeL, rougeLsum.
     use_aggregator (bool): True (default) returns the mean over examples as
         one float per key; False returns a list with one float per example.
     use_stemmer (bool): Porter-stem ASCII alphanumeric tokens longer than 3
-        characters (non-ASCII tokens are never changed). Default False.
-    tokenizer: None (default, "whitespace": lower-case and split on
-        whitespace, keeping every character), a registered name ("whitespace",
-        "rouge-score"), a callable str -> list of str, or an object with a
-        tokenize(text) method (such as a rouge-score Tokenizer).
+        characters (non-ASCII tokens are never changed), with every named
+        tokenizer but "rouge-score", which stems with rouge-score's own rule.
+        Default False.
+    tokenizer: None (default, "whitespace"), a registered name, a callable
+        str -> list of str, or an object with a tokenize(text) method (such as
+        a rouge-score Tokenizer). Names:
+        "whitespace": lower-case and split on whitespace, keeping every
+            character (kurenai's tokens); warns when given Chinese or Japanese
+            written without spaces.
+        "rouge-score": rouge-score's tokenizer (ASCII letters and digits only),
+            the stock metric's tokens.
+        "char": NFKC, lower-case, every non-space character is a token.
+        "cjk": NFKC, lower-case, one token per Han, hiragana or katakana
+            character, one per word of letters and digits in other scripts;
+            punctuation and symbols dropped.
+        "ja" (= "ja-sudachi-a"), "ja-sudachi-b", "ja-sudachi-c": Japanese
+            morphemes (SudachiPy split mode A, B or C, sudachidict_core).
+        "zh": Chinese words (jieba). "ko": Korean morphemes (kiwipiepy).
+        "th": Thai words (PyThaiNLP newmm). These word tokenizers put text in
+            NFKC, lower-case it and drop punctuation and symbols.
     multi_ref (str): with several references per prediction, "best" (default)
         keeps the reference with the highest F per type (rouge-score's
         score_multi, first on ties); "avg" averages precision, recall and F.
@@ -77,11 +105,18 @@ Args:
     seed (int): the bootstrap's own random seed, default 0. numpy's global
         random state is not used.
     split_summaries (bool): how rougeLsum finds sentences; False (default)
-        splits on newlines, as the stock metric does.
+        splits on newlines, as the stock metric does; True also splits lines
+        into sentences after 。！？ and English .!? (keeping closing quotes
+        and brackets, and abbreviations such as Mr. or U.S. and decimals
+        whole), with no download.
     engine (str): "fast" (default) or "kurenai", which scores through
         kurenai.rouge_scorer.RougeScorer itself; both give identical numbers.
+        "kurenai" cannot score rougeW, rougeS<k> or rougeSU<k>.
     return_signature (bool): also return "signature", a one-line string
-        naming every setting that can change a score.
+        naming every setting that can change a score: tokenizer with its
+        backend and dictionary versions, stemmer, sentence splitting,
+        multi-reference mode, aggregation, bootstrap settings with the seed,
+        engine, and the versions of kurenai_rouge, kurenai and rouge-score.
 
 Returns:
     A flat dict: "rouge1", "rouge2", "rougeL", "rougeLsum" (F-measures), and
@@ -196,10 +231,14 @@ class KurenaiRouge(evaluate.Metric):
         validate_rouge_types(rouge_types)
         check_inputs(predictions, references)
         text_tokenizer = get_tokenizer(tokenizer, use_stemmer)
+        multi_references = [r if isinstance(r, list) else [r] for r in references]
+        if isinstance(text_tokenizer, WhitespaceTokenizer):
+            fitting = unsegmented_cjk_tokenizers(itertools.chain(predictions, *multi_references))
+            if fitting:
+                warnings.warn(unsegmented_cjk_message(fitting), UnsegmentedTextWarning, stacklevel=3)
         scorer = ENGINES[engine](
             rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
         )
-        multi_references = [r if isinstance(r, list) else [r] for r in references]
         per_example = []
         # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal.
         hide = None if len(predictions) > PROGRESS_CHUNK else True
@@ -286,7 +325,7 @@ def signature(
     boot = f"{n_samples}x{confidence_level}@seed{seed}" if bootstrap else "no"
     parts = {
         "tok": tokenizer,
-        "stem": "porter" if use_stemmer else "no",
+        "stem": f"porter[nltk-{version('nltk')}]" if use_stemmer else "no",
         "split": "sentences" if split_summaries else "newline",
         "multi": multi_ref,
         "agg": "mean" if use_aggregator else "none",

@@ -2,6 +2,18 @@
 # Installs everything the tests need on a fresh machine, then runs lint and the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Debian packages: libxml-dom-perl for ROUGE-1.5.5.pl (the oracle of tests/test_rouge_family.py),
+# chromium for tests/test_app_browser.py, fonts-noto-cjk so its screenshots show CJK text.
+missing=()
+for package in libxml-dom-perl chromium fonts-noto-cjk; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \
+        || { $sudo apt-get update -qq && $sudo apt-get install -y -qq "${missing[@]}"; }
+fi
 python3 -m pip install -q -r requirements-dev.txt
 ruff check .
 ruff format --check .

@@ -68,7 +68,7 @@ def make_compute_metrics(tokenizer, rouge, decoded):
         decoded["predictions"] = tokenizer.batch_decode(predictions, skip_special_tokens=True)
         decoded["references"] = tokenizer.batch_decode(labels, skip_special_tokens=True)
         return rouge.compute(
-            predictions=decoded["predictions"], references=decoded["references"], tokenizer=list
+            predictions=decoded["predictions"], references=decoded["references"], tokenizer="char"
         )
 
     return compute_metrics
@@ -131,7 +131,7 @@ def test_trainer_evaluate_logs_the_metric(rouge, tmp_path, one_torch_thread):
     assert (decoded["labels"] == -100).any()  # the case the replacement is for
     assert decoded["references"] == [summary for _, summary in EXAMPLES]
     expected = rouge.compute(
-        predictions=decoded["predictions"], references=decoded["references"], tokenizer=list
+        predictions=decoded["predictions"], references=decoded["references"], tokenizer="char"
     )
     logged = {key: metrics[f"eval_{key}"] for key in expected}
     assert all(type(value) is float for value in logged.values())

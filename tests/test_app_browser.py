@@ -1,0 +1,266 @@
+"""End to end: app.py served as a subprocess, driven by Debian's headless Chromium and by gradio_client.
+
+Screenshots of each tab go to artifacts/screenshots/ (the path is printed while the test runs).
+"""
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from gradio_client import Client
+from gradio_client.exceptions import AppError
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+MAX_CHARS = 200  # the server's KURENAI_ROUGE_MAX_CHARS, low so that an over-limit text is small
+MAX_UPLOAD_BYTES = 1000  # the server's KURENAI_ROUGE_MAX_UPLOAD_BYTES
+TIMEOUT_MS = 120_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """Start `python app.py` with no network access needed, and yield its URL."""
+    home = tmp_path_factory.mktemp("app_home")
+    log_path = home / "app.log"
+    env = {
+        **os.environ,
+        "GRADIO_SERVER_PORT": str(free_port()),
+        "KURENAI_ROUGE_MAX_CHARS": str(MAX_CHARS),
+        "KURENAI_ROUGE_MAX_UPLOAD_BYTES": str(MAX_UPLOAD_BYTES),
+        "HF_HOME": str(home / "hf"),
+        "HF_HUB_OFFLINE": "1",
+        "GRADIO_TEMP_DIR": str(home / "gradio"),
+    }
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "app.py"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+        )
+    try:
+        deadline = time.monotonic() + 180
+        while not (match := re.search(r"Running on local URL:\s+(\S+)", log_path.read_text())):
+            assert process.poll() is None, f"app.py exited:\n{log_path.read_text()}"
+            assert time.monotonic() < deadline, f"app.py did not start:\n{log_path.read_text()}"
+            time.sleep(0.5)
+        url = match.group(1)
+        urllib.request.urlopen(url, timeout=30).close()
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def table(page, elem_id):
+    """The body rows of a gr.Dataframe as lists of cell texts."""
+    rows = page.locator(f"#{elem_id} [role=row]")
+    return [rows.nth(i).locator("[role=gridcell]").all_inner_texts() for i in range(1, rows.count())]
+
+
+def wait_for_table(page, elem_id, predicate):
+    """Poll the table until ``predicate(rows)`` holds; return the rows."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not predicate(rows := table(page, elem_id)):
+        assert time.monotonic() < deadline, f"#{elem_id} never matched; it shows {rows}"
+        page.wait_for_timeout(250)
+    return rows
+
+
+def scores(rows):
+    """{(rouge type, metric): F} of the summary table."""
+    return {(row[0], row[1]): float(row[4]) for row in rows}
+
+
+def shoot(page, name):
+    path = SCREENSHOTS / name
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def token_labels(page, elem_id):
+    """(token, legend label) of a gr.HighlightedText, matching colours with its legend."""
+    colour = "e => getComputedStyle(e).backgroundColor"
+    legend = {
+        item.evaluate(colour): item.inner_text() for item in page.locator(f"#{elem_id} .legend-item").all()
+    }
+    return [
+        (token.inner_text(), legend[token.evaluate(colour)])
+        for token in page.locator(f"#{elem_id} .token.highlighted").all()
+    ]
+
+
+def test_browser_score_upload_inspect(server, tmp_path, capsys):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    foreign = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.on("request", lambda request: foreign.append(request.url) if not is_local(request.url) else None)
+        page.goto(server)
+
+        # First load: the Japanese example is already scored, and the stock metric shows 0.
+        first = scores(wait_for_table(page, "summary", lambda rows: len(rows) == 8))
+        assert first[("rouge1", "stock rouge")] == 0.0
+        assert first[("rouge1", "kurenai_rouge")] == 0.7639
+        chart_labels = page.locator("svg text").all_text_contents()
+        assert {"rouge1 kurenai_rouge", "rouge1 stock rouge", "rougeLsum stock rouge"} <= set(chart_labels)
+        shoot(page, "1-score-first-load.png")
+
+        # The per-example table sorts by score.
+        header = page.locator("#details [role=columnheader]", has_text="rouge1 kurenai_rouge F")
+        for item, order in (("Sort descending", ["2", "1", "3"]), ("Clear sort", ["1", "2", "3"])):
+            header.hover()
+            header.get_by_role("button", name="Open cell menu").click()
+            page.get_by_role("menuitem", name=item).click()
+            ranked = wait_for_table(
+                page, "details", lambda rows, order=order: [row[0] for row in rows] == order
+            )
+        assert [row[3] for row in ranked] == ["0.75", "0.875", "0.6667"]
+
+        # Pasted Japanese, split by spaces: the docstring example of kurenai_rouge.py.
+        page.locator("#predictions textarea").fill("今日 は 晴れ です\nいぬ が はしる")
+        page.locator("#references textarea").fill("今日 は 雨 です\nいぬ が はしる")
+        page.get_by_role("button", name="Score", exact=True).click()
+        rows = wait_for_table(
+            page, "summary", lambda rows: scores(rows)[("rouge1", "kurenai_rouge")] == 0.875
+        )
+        expected = {"rouge1": 0.875, "rouge2": 0.6667, "rougeL": 0.875, "rougeLsum": 0.875}
+        assert scores(rows) == {
+            **{(t, "kurenai_rouge"): f for t, f in expected.items()},
+            **{(t, "stock rouge"): 0.0 for t in expected},
+        }
+        details = wait_for_table(page, "details", lambda rows: len(rows) == 2)
+        assert [row[3:5] for row in details] == [["0.75", "0"], ["1", "0"]]
+        assert page.locator("#signature textarea").input_value().startswith("tok:whitespace|")
+        shoot(page, "2-score-japanese.png")
+
+        # Over the limit: a message in the page, the last results stay.
+        page.locator("#predictions textarea").fill("あ " * MAX_CHARS)
+        page.locator("#references textarea").fill("あ")
+        page.get_by_role("button", name="Score", exact=True).click()
+        page.get_by_text(f"the limit is {MAX_CHARS} (KURENAI_ROUGE_MAX_CHARS)").first.wait_for()
+        shoot(page, "3-score-limit-message.png")
+        page.locator(".toast-close").click()
+
+        # An upload over the size limit is refused as it arrives.
+        too_big = tmp_path / "too_big.csv"
+        too_big.write_text("prediction,reference\n" + "a b,a b\n" * MAX_UPLOAD_BYTES, encoding="utf-8")
+        page.locator("#upload input[type=file]").set_input_files(str(too_big))
+        page.get_by_text("exceed the maximum allowed size").first.wait_for()
+        page.locator(".toast-close").click()
+
+        # An uploaded file with one reference per row.
+        upload = tmp_path / "outputs.csv"
+        upload.write_text(
+            "prediction,reference\n猫 が 窓 の 外 を 見て いる,猫 が 窓 から 外 を 見て いる\n"
+            "the cat sat on the mat,the cat sat on a mat\n",
+            encoding="utf-8",
+        )
+        page.locator("#upload input[type=file]").set_input_files(str(upload))
+        page.locator("#upload").get_by_text("outputs.csv").wait_for()
+        page.get_by_role("button", name="Score", exact=True).click()
+        details = wait_for_table(page, "details", lambda rows: len(rows) == 2 and rows[0][1].startswith("猫"))
+        assert [row[3:5] for row in details] == [["0.875", "0"], ["0.8333", "0.8333"]]
+        shoot(page, "4-score-upload.png")
+
+        # Inspect: the tokens, which of them matched, and the pair's scores.
+        page.get_by_role("tab", name="Inspect").click()
+        page.locator("#inspect-prediction textarea").fill("今日 は 晴れ です")
+        page.locator("#inspect-reference textarea").fill("今日 は 雨 です")
+        page.get_by_role("button", name="Inspect", exact=True).click()
+        pair = wait_for_table(page, "pair-scores", lambda rows: rows and rows[0][4] == "0.75")
+        assert pair[1][:2] == ["rouge1", "stock rouge"] and pair[1][4] == "0"
+        lcs = "in the LCS (rougeL)"
+        assert token_labels(page, "prediction-tokens") == [
+            ("今日", lcs),
+            ("は", lcs),
+            ("晴れ", "no match"),
+            ("です", lcs),
+        ]
+        assert token_labels(page, "reference-tokens") == [
+            ("今日", lcs),
+            ("は", lcs),
+            ("雨", "no match"),
+            ("です", lcs),
+        ]
+        assert "The stock metric's tokenizer sees 0 prediction tokens" in page.locator("#why").inner_text()
+        shoot(page, "5-inspect.png")
+        browser.close()
+    assert foreign == []
+    with capsys.disabled():
+        print(f"\nscreenshots of the app: {SCREENSHOTS}")
+
+
+def is_local(url: str) -> bool:
+    parsed = urlparse(url)
+    return parsed.scheme in ("data", "blob") or parsed.hostname in ("127.0.0.1", "localhost")
+
+
+def test_concurrent_clients_get_their_own_scores(server):
+    words = [f"w{i}" for i in range(1, 21)]
+    reference = " ".join(words)
+    client = Client(server, verbose=False)
+
+    def run(k):
+        prediction = " ".join(words[:k])
+        summary = client.predict(
+            prediction,
+            reference,
+            None,
+            ["rouge1"],
+            "whitespace",
+            False,
+            False,
+            False,
+            0.95,
+            api_name="/score",
+        )[0]
+        return k, {row[1]: row[4] for row in summary["data"]}
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        results = list(pool.map(run, range(1, 21)))
+    assert len(results) == 20
+    for k, f in results:
+        expected = round(2 * k / (k + 20), 4)  # precision 1, recall k / 20
+        assert f == {"kurenai_rouge": expected, "stock rouge": expected}
+
+
+def test_client_over_limit_gets_the_limit_message(server):
+    client = Client(server, verbose=False)
+    with pytest.raises(AppError, match=rf"the limit is {MAX_CHARS} \(KURENAI_ROUGE_MAX_CHARS\)"):
+        client.predict(
+            "x" * (MAX_CHARS + 1),
+            "x",
+            None,
+            ["rouge1"],
+            "whitespace",
+            False,
+            False,
+            False,
+            0.95,
+            api_name="/score",
+        )

@@ -1,0 +1,156 @@
+"""The reproducibility signature names every option that can change a score."""
+
+import inspect
+import itertools
+import unicodedata
+from importlib.metadata import version
+
+import pytest
+
+from rouge_text import TOKENIZERS, get_tokenizer
+
+PREDICTIONS = [
+    "They barked. The dogs were running",
+    "A cat sat on the mat",
+    "It rained",
+    "The train left at noon",
+    "Prices rose sharply in May",
+    "She reads books every night",
+    "We planted three trees",
+    "The meeting was moved to Friday",
+]
+REFERENCES = [
+    ["The dogs ran. They barked loudly", "A dog was running"],
+    ["The cat sat on a mat", "Cats sit on mats"],
+    ["It rained all day", "Rain fell"],
+    ["The train departed at midday", "A train left"],
+    ["In May prices rose", "Prices went up"],
+    ["She read a book last night", "Every night she reads"],
+    ["Three trees were planted by us", "We planted trees"],
+    ["Friday is the new meeting day", "The meeting moved"],
+]
+
+
+def characters(text):
+    return list(text)
+
+
+def words(text):
+    return text.split()
+
+
+# Each option with a value other than its default. Every one of them changes a number on the data
+# above, except engine (both engines give identical numbers by design; it is named all the same).
+OPTION_CHANGES = [
+    {"use_stemmer": True},  # dogs/dog, running/runs -> run
+    # Two sentences in reverse order: rougeLsum finds "the dogs" and "they", rougeL only one of them.
+    {"split_summaries": True},
+    {"multi_ref": "avg"},
+    {"use_aggregator": False},
+    {"bootstrap": True},
+    {"bootstrap": True, "seed": 1},
+    {"bootstrap": True, "n_samples": 500},
+    {"bootstrap": True, "confidence_level": 0.9},
+    {"tokenizer": "char"},
+    {"tokenizer": characters},
+    {"engine": "kurenai"},
+]
+# Options that select or add output keys but never change a number.
+KEY_OPTIONS = {"rouge_types", "detailed", "return_signature"}
+
+
+def run(rouge, **options):
+    """(numbers, signature) of one compute on the data above."""
+    result = rouge.compute(predictions=PREDICTIONS, references=REFERENCES, return_signature=True, **options)
+    signature = result.pop("signature")
+    return result, signature
+
+
+def bootstrap_base(options):
+    """The options to compare against: bootstrap settings are compared with bootstrap on."""
+    return {"bootstrap": True} if options.get("bootstrap") and len(options) > 1 else {}
+
+
+@pytest.mark.parametrize("options", OPTION_CHANGES, ids=lambda options: "+".join(map(str, options)))
+def test_an_option_that_changes_a_score_changes_the_signature(rouge, options):
+    base_numbers, base_signature = run(rouge, **bootstrap_base(options))
+    numbers, signature = run(rouge, **options)
+    if options != {"engine": "kurenai"}:
+        assert numbers != base_numbers
+    assert signature != base_signature
+
+
+def test_every_compute_option_is_covered(rouge):
+    # A new compute option must be added to OPTION_CHANGES (and to the signature) or to KEY_OPTIONS.
+    parameters = set(inspect.signature(type(rouge)._compute).parameters) - {
+        "self",
+        "predictions",
+        "references",
+    }
+    assert parameters == KEY_OPTIONS | {name for options in OPTION_CHANGES for name in options}
+
+
+def test_bootstrap_settings_do_not_matter_without_bootstrap(rouge):
+    # Without bootstrap, seed, n_samples and confidence_level change nothing, and the signature says "no".
+    assert run(rouge) == run(rouge, seed=7, n_samples=10, confidence_level=0.5)
+
+
+def test_every_named_tokenizer_has_its_own_signature(rouge):
+    # "ja" is another name for "ja-sudachi-a": the same tokenizer, the same signature.
+    names = [name for name in TOKENIZERS if name != "ja"]
+    signatures = {name: run(rouge, tokenizer=name, rouge_types=["rouge1"])[1] for name in names}
+    assert len(set(signatures.values())) == len(names)
+    assert run(rouge, tokenizer="ja", rouge_types=["rouge1"])[1] == signatures["ja-sudachi-a"]
+    # Custom tokenizers are told apart by their qualified names.
+    assert run(rouge, tokenizer=characters)[1] != run(rouge, tokenizer=words)[1]
+
+
+def test_default_signature(rouge):
+    assert run(rouge)[1] == (
+        "tok:whitespace|stem:no|split:newline|multi:best|agg:mean|boot:no|engine:fast"
+        f"|kurenai_rouge:0.1.0|kurenai:{version('kurenai')}|rouge-score:{version('rouge-score')}"
+    )
+
+
+def test_signature_with_every_option_changed(rouge):
+    _, signature = run(
+        rouge,
+        tokenizer="ja-sudachi-c",
+        use_stemmer=True,
+        split_summaries=True,
+        multi_ref="avg",
+        bootstrap=True,
+        n_samples=200,
+        confidence_level=0.9,
+        seed=3,
+        engine="kurenai",
+    )
+    sudachi = f"sudachipy-{version('sudachipy')},sudachidict_core-{version('sudachidict_core')}"
+    assert signature.startswith(
+        f"tok:ja-sudachi-c[{sudachi},unicode-{unicodedata.unidata_version}]"
+        f"|stem:porter[nltk-{version('nltk')}]|split:sentences"
+        "|multi:avg|agg:mean|boot:200x0.9@seed3|engine:kurenai|kurenai_rouge:0.1.0|"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "distributions"),
+    [
+        ("ja", ["sudachipy", "sudachidict_core"]),
+        ("zh", ["jieba"]),
+        ("ko", ["kiwipiepy", "kiwipiepy_model"]),
+        ("th", ["pythainlp"]),
+        ("cjk", ["regex"]),
+    ],
+)
+def test_backend_and_dictionary_versions_are_named(name, distributions):
+    signature = get_tokenizer(name).signature
+    for distribution in distributions:
+        assert f"{distribution}-{version(distribution)}" in signature
+
+
+def test_signatures_are_one_line_without_separators_inside_values(rouge):
+    for options in itertools.chain(OPTION_CHANGES, ({"tokenizer": name} for name in TOKENIZERS)):
+        signature = run(rouge, rouge_types=["rouge1"], **options)[1]
+        assert "\n" not in signature
+        assert all(part.count(":") == 1 for part in signature.split("|"))
