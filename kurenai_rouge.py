@@ -12,6 +12,7 @@ from importlib.metadata import version
 
 import datasets
 import evaluate
+from evaluate.utils.logging import tqdm
 
 from .rouge_engine import ENGINES, validate_rouge_types
 from .rouge_inputs import check_inputs, check_options
@@ -27,6 +28,7 @@ from .rouge_text import (
 
 __version__ = "0.1.0"
 DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+PROGRESS_CHUNK = 1000  # examples scored between two updates of the progress bar
 
 _CITATION = """\
 @inproceedings{lin-2004-rouge,
@@ -237,9 +239,15 @@ class KurenaiRouge(evaluate.Metric):
         scorer = ENGINES[engine](
             rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
         )
-        per_example = [
-            reduce_references(row, multi_ref) for row in scorer.score_batch(predictions, multi_references)
-        ]
+        per_example = []
+        # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal.
+        hide = None if len(predictions) > PROGRESS_CHUNK else True
+        with tqdm(total=len(predictions), desc="kurenai_rouge", unit="ex", disable=hide) as bar:
+            for start in range(0, len(predictions), PROGRESS_CHUNK):
+                stop = start + PROGRESS_CHUNK
+                rows = scorer.score_batch(predictions[start:stop], multi_references[start:stop])
+                per_example += [reduce_references(row, multi_ref) for row in rows]
+                bar.update(len(rows))
         result = summarize(
             per_example,
             rouge_types,
@@ -264,6 +272,40 @@ class KurenaiRouge(evaluate.Metric):
                 engine=engine,
             )
         return result
+
+    def score_examples(
+        self,
+        predictions: list[str],
+        references: list[str] | list[list[str]],
+        rouge_types: list[str] | None = None,
+        use_stemmer: bool = False,
+        tokenizer=None,
+        split_summaries: bool = False,
+        multi_ref: str = "best",
+        detailed: bool = False,
+        engine: str = "fast",
+    ) -> dict[str, list[float]]:
+        """Score each example on its own, for corpora scored in parts.
+
+        Takes compute's scoring options and returns what
+        ``compute(..., use_aggregator=False)`` returns, without storing the
+        inputs: one float per example under each key. ``math.fsum`` of a
+        column divided by its length is compute's aggregate, so the parts can
+        be scored anywhere (``datasets.Dataset.map(num_proc=...)``) and
+        averaged afterwards.
+        """
+        return self._compute(
+            predictions,
+            references,
+            rouge_types=rouge_types,
+            use_aggregator=False,
+            use_stemmer=use_stemmer,
+            tokenizer=tokenizer,
+            split_summaries=split_summaries,
+            multi_ref=multi_ref,
+            detailed=detailed,
+            engine=engine,
+        )
 
 
 def signature(

@@ -1,0 +1,179 @@
+"""rouge_cli.py, run as users run it: a subprocess on files."""
+
+import fcntl
+import json
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+CLI = [sys.executable, str(REPO / "rouge_cli.py")]
+PREDICTIONS = ["今日 は 晴れ です", "the cat sat on the mat", "いぬ が はしる", "", "Dogs are RUNNING fast"]
+REFERENCES = ["今日 は 雨 です", "a cat sat on a mat", "ねこ が はしる", "何か", "the dog runs fast"]
+SECOND_REFERENCES = ["明日 は 晴れ", "the cat", "いぬ", "", "dogs running"]
+
+
+def write(path: Path, lines: list[str]) -> str:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return str(path)
+
+
+def many(lines: list[str], count: int) -> list[str]:
+    """``count`` lines: ``lines`` repeated, each with its number (more than one progress chunk)."""
+    return [f"{lines[i % len(lines)]} {i % 7}".strip() for i in range(count)]
+
+
+def run(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300, **kwargs)
+
+
+def test_json_equals_compute(rouge, tmp_path):
+    options = {"detailed": True, "bootstrap": True, "seed": 3, "multi_ref": "avg", "use_stemmer": True}
+    result = run(
+        "--predictions", write(tmp_path / "p.txt", PREDICTIONS),
+        "--references", write(tmp_path / "r1.txt", REFERENCES),
+        "--references", write(tmp_path / "r2.txt", SECOND_REFERENCES),
+        "--detailed", "--bootstrap", "--seed", "3", "--multi-ref", "avg", "--use-stemmer",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    references = [list(pair) for pair in zip(REFERENCES, SECOND_REFERENCES, strict=True)]
+    expected = rouge.compute(predictions=PREDICTIONS, references=references, return_signature=True, **options)
+    assert json.loads(result.stdout) == expected
+    assert "boot:1000x0.95@seed3" in expected["signature"]
+
+
+def test_table_rounds_compute(rouge, tmp_path):
+    result = run(
+        "--predictions", write(tmp_path / "p.txt", PREDICTIONS),
+        "--references", write(tmp_path / "r.txt", REFERENCES),
+        "--format", "table", "--rouge-types", "rougeL,rouge2", "--detailed", "--tokenizer", "rouge-score",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    expected = rouge.compute(
+        predictions=PREDICTIONS,
+        references=REFERENCES,
+        rouge_types=["rougeL", "rouge2"],
+        detailed=True,
+        tokenizer="rouge-score",
+        return_signature=True,
+    )
+    header, *rows, signature = result.stdout.splitlines()
+    assert header.split() == ["type", "fmeasure", "precision", "recall"]
+    assert [row.split() for row in rows] == [
+        [t, *(f"{expected[t + suffix]:.6f}" for suffix in ("", "_precision", "_recall"))]
+        for t in ("rougeL", "rouge2")
+    ]
+    assert signature == f"signature: {expected['signature']}"
+
+
+def test_csv_equals_kurenai_command_line(tmp_path):
+    """Same layout and numbers as ``python -m kurenai`` (on text without kurenai's whitespace defects)."""
+    predictions = write(tmp_path / "p.txt", many(PREDICTIONS, 1500))
+    references = write(tmp_path / "r.txt", many(REFERENCES, 1500))
+    types = "rouge1,rouge2,rougeL,rougeLsum"
+    ours = run(
+        "--predictions", predictions, "--references", references, "--format=csv", f"--rouge-types={types}"
+    )
+    kurenai = subprocess.run(
+        [sys.executable, "-m", "kurenai", "--target-file", references, "--prediction-file", predictions,
+         "--rouge-types", types],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout == kurenai.stdout
+    assert len(ours.stdout.splitlines()) == 1501
+    # stderr is not a terminal: no progress bar, only the signature.
+    assert ours.stderr.startswith("signature: tok:whitespace|") and ours.stderr.count("\n") == 1
+
+
+def test_progress_bar_on_a_terminal(tmp_path):
+    predictions = write(tmp_path / "p.txt", many(PREDICTIONS, 1500))
+    references = write(tmp_path / "r.txt", many(REFERENCES, 1500))
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # tqdm draws in the width
+    process = subprocess.Popen(
+        [*CLI, "--predictions", predictions, "--references", references, "--rouge-types", "rouge1"],
+        stdout=subprocess.PIPE,
+        stderr=terminal,
+    )
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the terminal is closed once the process exits
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(controller)
+    assert process.wait(timeout=300) == 0
+    assert json.loads(process.stdout.read())["rouge1"] > 0
+    assert b"kurenai_rouge: 100%" in shown and b"1500/1500" in shown
+
+
+def bad_inputs(tmp_path: Path) -> dict[str, tuple[list[str], str]]:
+    """Per case: the arguments, and the message (without the program name) they must give."""
+    p = write(tmp_path / "p.txt", PREDICTIONS)
+    r = write(tmp_path / "r.txt", REFERENCES)
+    short = write(tmp_path / "short.txt", REFERENCES[:3])
+    long = write(tmp_path / "long.txt", [*REFERENCES, "extra"])
+    empty = write(tmp_path / "empty.txt", [])
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes("\n".join(["a cat", "the dog", "caf\xe9 au lait", "x", "y"]).encode("latin-1"))
+    missing = str(tmp_path / "missing.txt")
+    return {
+        "fewer references": (
+            ["--predictions", p, "--references", r, "--references", short],
+            f"{short} has 3 lines but {p} has 5: line 4 of {p} has no reference",
+        ),
+        "more references": (
+            ["--predictions", p, "--references", long],
+            f"{long} has 6 lines but {p} has 5: line 6 of {long} has no prediction",
+        ),
+        "missing file": (
+            ["--predictions", missing, "--references", r],
+            f"{missing}: cannot read the file: No such file or directory",
+        ),
+        "undecodable bytes": (
+            ["--predictions", p, "--references", str(latin1)],
+            f"{latin1}, line 3: not UTF-8 (byte 0xe9 at byte 4 of the line)",
+        ),
+        "empty file": (["--predictions", empty, "--references", empty], f"{empty}: the file has no lines"),
+        "bootstrap per example": (
+            ["--predictions", p, "--references", r, "--format", "csv", "--bootstrap"],
+            "--bootstrap needs an aggregate: use --format json or --format table",
+        ),
+        "unknown tokenizer": (
+            ["--predictions", p, "--references", r, "--tokenizer", "klingon"],
+            "unknown tokenizer 'klingon'; choose one of: ",
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "fewer references",
+        "more references",
+        "missing file",
+        "undecodable bytes",
+        "empty file",
+        "bootstrap per example",
+        "unknown tokenizer",
+    ],
+)
+def test_bad_input_exits_2_with_one_message(tmp_path, case):
+    args, message = bad_inputs(tmp_path)[case]
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"rouge_cli.py: error: {message}")
+    assert result.stderr.count("\n") == 1
