@@ -20,7 +20,8 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from itertools import accumulate, chain
+from functools import cached_property
+from itertools import accumulate, chain, repeat
 from typing import Any
 
 Score = tuple[float, float, float]
@@ -31,6 +32,8 @@ _BIT_REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 # rougeLsum walks the LCS tables of this many bits' worth of sentence pairs at once.
 _GROUP_BITS = 1 << 13
 _CAN_FORK = "fork" in multiprocessing.get_all_start_methods()
+# Stands for the gap between two sentences in a SentenceLayout: equal to no token.
+_GAP = object()
 
 
 def fmeasure(precision: float, recall: float) -> float:
@@ -49,50 +52,60 @@ def ngram_counts(tokens: Sequence[Hashable], n: int) -> Counter:
 
 def score_ngrams(reference: Sequence[Hashable], prediction: Sequence[Hashable], n: int) -> Score:
     """ROUGE-N with clipped counts: P = hits / max(#pred n-grams, 1), R likewise."""
-    ref_counts = ngram_counts(reference, n)
-    pred_counts = ngram_counts(prediction, n)
-    hits = _clipped_hits(ref_counts, pred_counts)
-    precision = hits / max(len(prediction) - n + 1, 1)
-    recall = hits / max(len(reference) - n + 1, 1)
-    return precision, recall, fmeasure(precision, recall)
+    return _score_ngrams(Document(reference), Document(prediction), n)
 
 
-def _clipped_hits(ref_counts: Counter, pred_counts: Counter) -> int:
-    """Sum over shared keys of the smaller count."""
+def _score_ngrams(reference: Document, prediction: Document, n: int) -> Score:
+    ref_counts, pred_counts = reference.ngrams(n), prediction.ngrams(n)
     shared = ref_counts.keys() & pred_counts.keys()
-    return sum(map(min, map(ref_counts.__getitem__, shared), map(pred_counts.__getitem__, shared)))
+    hits = sum(map(min, map(ref_counts.__getitem__, shared), map(pred_counts.__getitem__, shared)))
+    precision = hits / max(len(prediction.tokens) - n + 1, 1)
+    recall = hits / max(len(reference.tokens) - n + 1, 1)
+    return precision, recall, fmeasure(precision, recall)
 
 
 def match_masks(tokens: Sequence[Hashable]) -> dict[Hashable, int]:
     """Map each token to the int whose bit i is set where ``tokens[i]`` is that token."""
     masks: dict[Hashable, int] = {}
-    for position, token in enumerate(tokens):
-        masks[token] = masks.get(token, 0) | 1 << position
+    get, bit = masks.get, 1
+    for token in tokens:
+        masks[token] = get(token, 0) | bit
+        bit <<= 1
     return masks
 
 
 def lcs_length(reference: Sequence[Hashable], prediction: Sequence[Hashable]) -> int:
-    """Length of a longest common subsequence, bit-parallel (Hyyrö 2004).
+    """Length of a longest common subsequence, bit-parallel (Hyyrö 2004)."""
+    return _lcs_length(match_masks(reference), len(reference), prediction)
+
+
+def _lcs_length(masks: dict[Hashable, int], rows: int, prediction: Sequence[Hashable]) -> int:
+    """LCS length of ``prediction`` and the ``rows`` reference tokens whose match masks are ``masks``.
 
     Bit i of ``column`` is 1 when row i + 1 of the LCS table's current column
-    equals row i (no increment), so the length is the number of 0 bits.
+    equals row i (no increment), so the length is the number of 0 bits. A
+    row that no token matches adds nothing, so ``masks`` may leave gaps.
     """
-    masks = match_masks(reference)
-    full = (1 << len(reference)) - 1
+    full = (1 << rows) - 1
     column = full
+    get = masks.get
     for token in prediction:
-        matches = column & masks.get(token, 0)
+        matches = column & get(token, 0)
         column = ((column + matches) | (column - matches)) & full
-    return len(reference) - column.bit_count()
+    return rows - column.bit_count()
 
 
 def score_lcs(reference: Sequence[Hashable], prediction: Sequence[Hashable]) -> Score:
     """ROUGE-L over whole token lists; an empty side scores 0."""
-    if not reference or not prediction:
+    return _score_lcs(Document(reference), Document(prediction))
+
+
+def _score_lcs(reference: Document, prediction: Document) -> Score:
+    if not reference.tokens or not prediction.tokens:
         return ZERO
-    length = lcs_length(reference, prediction)
-    precision = length / len(prediction)
-    recall = length / len(reference)
+    length = _lcs_length(*reference.masks, prediction.tokens)
+    precision = length / len(prediction.tokens)
+    recall = length / len(reference.tokens)
     return precision, recall, fmeasure(precision, recall)
 
 
@@ -107,17 +120,14 @@ class SentenceLayout:
 
     def __init__(self, sentences: Sequence[Sequence[Hashable]]) -> None:
         self.sentences = sentences
-        self.starts: list[int] = []
-        self.masks: dict[Hashable, int] = {}
-        position = 1
+        self.starts = list(accumulate((len(s) + 1 for s in sentences), initial=1))[:-1]
+        laid_out = [_GAP]
         for sentence in sentences:
-            self.starts.append(position)
-            for token in sentence:
-                self.masks[token] = self.masks.get(token, 0) | 1 << position
-                position += 1
-            position += 1
-        self.width = -(-position // 8) * 8
-        self.rows = sum(((1 << len(s)) - 1) << start for s, start in zip(sentences, self.starts, strict=True))
+            laid_out += sentence
+            laid_out.append(_GAP)
+        self.masks = match_masks(laid_out)
+        self.rows = ((1 << len(laid_out)) - 1) ^ self.masks.pop(_GAP)
+        self.width = -(-len(laid_out) // 8) * 8
 
 
 def _reverse_bits(value: int, nbytes: int) -> int:
@@ -168,35 +178,35 @@ def _walk(layout: SentenceLayout, group: Sequence[Sequence[Hashable]]) -> int:
     size = width * blocks
     nbytes = size // 8
 
-    def repeat(value: int) -> int:
+    def per_block_copy(value: int) -> int:
         return sum(value << (block * width) for block in range(blocks))
 
     longest = max(map(len, group))
-    masks = layout.masks
+    get = layout.masks.get
     per_block = [
-        [0] * (longest - len(s)) + [masks.get(t, 0) << shift for t in s]
+        [0] * (longest - len(s)) + list(map(int.__lshift__, map(get, s, repeat(0)), repeat(shift)))
         for s, shift in zip(group, range(0, size, width), strict=True)
     ]
     live = [(s, start) for s, start in zip(layout.sentences, layout.starts, strict=True) if s]
-    rows = repeat(layout.rows)
-    markers = _reverse_bits(repeat(sum(1 << (start + len(s) - 1) for s, start in live)), nbytes)
-    guards = _reverse_bits(repeat(sum(1 << (start - 1) for _, start in live)), nbytes)
+    rows = per_block_copy(layout.rows)
+    markers = _reverse_bits(per_block_copy(sum(1 << (start + len(s) - 1) for s, start in live)), nbytes)
+    guards = _reverse_bits(per_block_copy(sum(1 << (start - 1) for _, start in live)), nbytes)
 
+    # Per column, its candidate rows (matches and 0 bits) with its match mask above them: one
+    # reversal swaps the halves.
     column = rows
     columns = []
     for mask in per_block[0] if blocks == 1 else map(sum, zip(*per_block, strict=True)):
         matches = column & mask
         column = ((column + matches) | (column - matches)) & rows
-        columns.append((mask, mask | (column ^ rows)))
+        columns.append(mask | (column ^ rows) | mask << size)
     del per_block
 
     hits = 0
     from_bytes, twice = int.from_bytes, 2 * nbytes
-    for mask, candidates in reversed(columns):
+    for both in reversed(columns):
         if markers == guards:
             break
-        # The candidate rows with the match mask above them: one reversal swaps the halves.
-        both = candidates | mask << size
         both = from_bytes(both.to_bytes(twice, "big").translate(_BIT_REVERSE), "little")  # _reverse_bits
         z = ((both >> size) & (guards - markers)) | guards
         stops = z & (z ^ (z - markers))
@@ -230,25 +240,79 @@ def score_summary_lcs(
     side never runs out first, and the hits of token w are
     ``min(#w in the unions, #w in the prediction)``, in any order.
     """
-    ref_total = sum(map(len, reference))
-    pred_total = sum(map(len, prediction))
-    if not reference or not prediction or not ref_total or not pred_total:
+    return _score_summary_lcs(Document([], reference), Document([], prediction))
+
+
+def _score_summary_lcs(reference: Document, prediction: Document) -> Score:
+    ref_total = sum(map(len, reference.sentences))
+    pred_total = sum(map(len, prediction.sentences))
+    if not ref_total or not pred_total:
         return ZERO
-    if len(reference) == 1 and len(prediction) == 1:
+    if len(reference.sentences) == 1 and len(prediction.sentences) == 1:
         # One LCS matches distinct tokens on both sides, so clipping removes none of it.
-        hits = lcs_length(reference[0], prediction[0])
+        hits = _lcs_length(reference.layout.masks, reference.layout.width, prediction.sentences[0])
     else:
-        layout = SentenceLayout(reference)
-        union = union_lcs(layout, [sentence for sentence in prediction if sentence])
-        pred_counts = Counter(chain.from_iterable(prediction))
-        hits = sum(
-            min((union & layout.masks[token]).bit_count(), count)
-            for token, count in pred_counts.items()
-            if token in layout.masks
-        )
+        masks = reference.layout.masks
+        union = union_lcs(reference.layout, [sentence for sentence in prediction.sentences if sentence])
+        pred_counts = prediction.sentence_counts
+        shared = pred_counts.keys() & masks.keys()
+        in_union = map(int.bit_count, map(union.__and__, map(masks.__getitem__, shared)))
+        hits = sum(map(min, in_union, map(pred_counts.__getitem__, shared)))
     precision = hits / pred_total
     recall = hits / ref_total
     return precision, recall, fmeasure(precision, recall)
+
+
+class Document:
+    """One text's tokens, and what scoring derives from them, each derived once.
+
+    ``tokens`` are the whole text's tokens (rouge1-9, rougeL, rougeS/SU),
+    ``sentences`` each sentence's tokens (rougeLsum, rougeW). A prediction
+    scored against several references derives its n-gram counts once.
+    """
+
+    def __init__(self, tokens: Sequence[Hashable], sentences: Sequence[Sequence[Hashable]] = ()) -> None:
+        self.tokens = tokens
+        self.sentences = sentences
+        self._ngrams: dict[int, Counter] = {}
+
+    def ngrams(self, n: int) -> Counter:
+        """The counts of the n-grams of ``tokens`` (see ``ngram_counts``)."""
+        counts = self._ngrams.get(n)
+        if counts is None:
+            counts = self._ngrams[n] = ngram_counts(self.tokens, n)
+        return counts
+
+    @cached_property
+    def joined(self) -> bool:
+        """Whether ``tokens`` are the sentences' tokens one after the other."""
+        return list(self.tokens) == list(chain.from_iterable(self.sentences))
+
+    @cached_property
+    def one_sentence(self) -> bool:
+        """Whether the text is one sentence, whose tokens are ``tokens``."""
+        return len(self.sentences) == 1 and self.joined
+
+    @cached_property
+    def layout(self) -> SentenceLayout:
+        """The sentences laid out for ``union_lcs``."""
+        return SentenceLayout(self.sentences)
+
+    @cached_property
+    def masks(self) -> tuple[dict[Hashable, int], int]:
+        """Match masks of ``tokens`` and their number of rows, for ``_lcs_length``.
+
+        When the tokens are the sentences', these are the layout's: its gaps
+        are rows that match no token.
+        """
+        if self.joined:
+            return self.layout.masks, self.layout.width
+        return match_masks(self.tokens), len(self.tokens)
+
+    @cached_property
+    def sentence_counts(self) -> Counter:
+        """The counts of the sentences' tokens."""
+        return self.ngrams(1) if self.joined else Counter(chain.from_iterable(self.sentences))
 
 
 def validate_rouge_types(rouge_types: Sequence[str]) -> None:
@@ -279,18 +343,30 @@ def score_tokens(
     rougeL, rougeS/SU); the ``*_sentences`` are per-sentence tokens
     (rougeLsum, rougeW).
     """
+    return score_documents(
+        Document(reference, reference_sentences), Document(prediction, prediction_sentences), rouge_types
+    )
+
+
+def score_documents(
+    reference: Document, prediction: Document, rouge_types: Sequence[str]
+) -> dict[str, Score]:
+    """``score_tokens`` on two ``Document``s."""
     scores: dict[str, Score] = {}
     for rouge_type in rouge_types:
         if rouge_type == "rougeL":
-            scores[rouge_type] = score_lcs(reference, prediction)
+            scores[rouge_type] = _score_lcs(reference, prediction)
         elif rouge_type == "rougeLsum":
-            scores[rouge_type] = score_summary_lcs(reference_sentences, prediction_sentences)
+            if "rougeL" in scores and reference.one_sentence and prediction.one_sentence:
+                scores[rouge_type] = scores["rougeL"]  # the LCS of the same tokens
+            else:
+                scores[rouge_type] = _score_summary_lcs(reference, prediction)
         elif is_family_type(rouge_type):
             scores[rouge_type] = score_family(
-                rouge_type, reference, prediction, reference_sentences, prediction_sentences
+                rouge_type, reference.tokens, prediction.tokens, reference.sentences, prediction.sentences
             )
         else:
-            scores[rouge_type] = score_ngrams(reference, prediction, int(rouge_type[5:]))
+            scores[rouge_type] = _score_ngrams(reference, prediction, int(rouge_type[5:]))
     return scores
 
 
@@ -327,27 +403,36 @@ class TokenEngine:
         self._splitter = splitter
         self._needs_tokens = any(t not in ("rougeLsum", "rougeW") for t in self.rouge_types)
         self._needs_sentences = any(t in ("rougeLsum", "rougeW") for t in self.rouge_types)
+        self._line_separable = getattr(tokenizer, "line_separable", False)
         self.processes = _default_processes()
 
-    def _doc(self, text: str) -> tuple[list[str], list[list[str]]]:
-        tokens = self._tokenize(text) if self._needs_tokens else []
-        sentences = [self._tokenize(s) for s in self._splitter(text)] if self._needs_sentences else []
-        return tokens, sentences
+    def document(self, text: str) -> Document:
+        """``text`` tokenized, as a whole and sentence by sentence, as the rouge types need it.
+
+        The tokenizer runs once on a text that is a single sentence, and once per
+        sentence on a text that is its sentences joined by newlines when the
+        tokenizer is ``line_separable``.
+        """
+        sentences = self._splitter(text) if self._needs_sentences else []
+        if sentences == [text]:
+            tokens = self._tokenize(text)
+            return Document(tokens, [tokens])
+        sentence_tokens = [self._tokenize(sentence) for sentence in sentences]
+        if self._line_separable and "\n".join(sentences) == text:
+            tokens = list(chain.from_iterable(sentence_tokens))
+        else:
+            tokens = self._tokenize(text) if self._needs_tokens else []
+        return Document(tokens, sentence_tokens)
 
     def score_serial(
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]
     ) -> list[list[dict[str, Score]]]:
         """``score_batch`` in this process only."""
+        document, rouge_types = self.document, self.rouge_types
         results = []
         for prediction, refs in zip(predictions, references, strict=True):
-            pred_tokens, pred_sentences = self._doc(prediction)
-            row = []
-            for reference in refs:
-                ref_tokens, ref_sentences = self._doc(reference)
-                row.append(
-                    score_tokens(ref_tokens, pred_tokens, ref_sentences, pred_sentences, self.rouge_types)
-                )
-            results.append(row)
+            pred = document(prediction)
+            results.append([score_documents(document(reference), pred, rouge_types) for reference in refs])
         return results
 
     def score_batch(

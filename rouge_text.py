@@ -21,7 +21,6 @@ from functools import lru_cache, partial
 from importlib.metadata import version
 from typing import Any, Protocol
 
-_SPACES_RE = re.compile(r"\s+")
 _STEMMABLE_RE = re.compile(r"^[a-z0-9]+$")
 _UNICODE = f"unicode-{unicodedata.unidata_version}"
 # Characters written without spaces between words in Chinese and Japanese: Han ideographs (with
@@ -89,11 +88,19 @@ class WhitespaceTokenizer:
     characters. Unlike kurenai 0.1.0 it never yields an empty token, so leading
     or trailing whitespace and "\\r\\n" do not change a score.
 
+    It splits with ``str.split``, on the ``str.isspace`` code points, which are
+    those ``re``'s ``\\s`` matches. ``line_separable``: the tokens of
+    ``a + "\\n" + b`` are those of ``a`` then those of ``b`` (a newline is
+    whitespace, and neither cased nor case-ignorable, so lower-casing does not
+    look across it).
+
     >>> WhitespaceTokenizer().tokenize("  いぬ ねこ\\r\\n")
     ['いぬ', 'ねこ']
     >>> WhitespaceTokenizer(use_stemmer=True).tokenize("The dogs are running")
     ['the', 'dog', 'are', 'run']
     """
+
+    line_separable = True
 
     def __init__(self, use_stemmer: bool = False) -> None:
         self.use_stemmer = use_stemmer
@@ -101,7 +108,7 @@ class WhitespaceTokenizer:
 
     def tokenize(self, text: str) -> list[str]:
         """Return the whitespace-separated, lower-cased tokens of ``text``."""
-        tokens = [t for t in _SPACES_RE.split(text.lower()) if t]
+        tokens = text.lower().split()
         if self.use_stemmer:
             return [_stem(t) for t in tokens]
         return tokens
@@ -157,10 +164,14 @@ class CharTokenizer(SegmentingTokenizer):
 
     It scores raw text as kurenai scores the same NFKC text with a space
     between characters. Stemming never applies (tokens are single characters).
+    ``line_separable``: the tokens of ``a + "\\n" + b`` are those of ``a`` then
+    those of ``b`` (NFKC neither reorders nor composes across a newline).
 
     >>> CharTokenizer().tokenize("今日は 晴れ。ＡＩ")
     ['今', '日', 'は', '晴', 'れ', '。', 'a', 'i']
     """
+
+    line_separable = True
 
     def __init__(self, use_stemmer: bool = False) -> None:
         super().__init__("char", use_stemmer, [_UNICODE])

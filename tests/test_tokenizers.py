@@ -6,10 +6,12 @@ out by hand in the comments, then asserted.
 
 import contextlib
 import os
+import re
 import subprocess
 import sys
 import unicodedata
 import warnings
+from functools import partial
 
 import pytest
 from conftest import REPO
@@ -393,6 +395,39 @@ def test_char_equals_kurenai_on_spaced_characters(prediction, reference, use_ste
     got = engine.score_batch([prediction], [[reference]])[0][0]
     expected = KurenaiScorer(TYPES, use_stemmer=use_stemmer).score(spaced(reference), spaced(prediction))
     assert got == {t: tuple(expected[t]) for t in TYPES}
+
+
+# --- line-separable tokenizers: the engine takes a text's tokens from its lines' ---------------------
+
+EVERY_CODE_POINT = [chr(code) for code in range(sys.maxunicode + 1)]
+
+
+def test_whitespace_splits_where_regex_whitespace_matches():
+    # The tokenizer was `[t for t in re.split(r"\s+", text.lower()) if t]`; str.split gives the same.
+    text = "a" + "a".join(EVERY_CODE_POINT) + "a"
+    assert get_tokenizer("whitespace").tokenize(text) == [t for t in re.split(r"\s+", text.lower()) if t]
+
+
+def test_nfkc_and_lower_casing_do_not_look_across_a_newline():
+    # Every code point between two newlines: neither composes nor reorders with them, and lower-casing
+    # (Greek final sigma looks at the neighbours) gives the same on each line alone.
+    nfkc = partial(unicodedata.normalize, "NFKC")
+    assert nfkc("\n".join(EVERY_CODE_POINT)) == "\n".join(map(nfkc, EVERY_CODE_POINT))
+    after_a_letter = [f"a{char}" for char in EVERY_CODE_POINT]
+    assert "\n".join(after_a_letter).lower() == "\n".join(text.lower() for text in after_a_letter)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    lines=st.lists(st.text(ALPHABET + "\u0301\u0308\u1100\u1161\u11a8ﬁ", max_size=12), max_size=4),
+    name=st.sampled_from(["whitespace", "char"]),
+    use_stemmer=st.booleans(),
+)
+def test_line_separable_tokens_are_the_lines_tokens(lines, name, use_stemmer):
+    tokenizer = get_tokenizer(name, use_stemmer)
+    assert tokenizer.line_separable
+    expected = [token for line in lines for token in tokenizer.tokenize(line)]
+    assert tokenizer.tokenize("\n".join(lines)) == expected
 
 
 def test_char_equals_kurenai_through_evaluate(rouge):
