@@ -115,7 +115,9 @@ class SentenceLayout:
     ``starts[k]`` is the bit of sentence k's first token, ``width`` the
     layout's size in bits (a multiple of 8, so that it reverses by bytes),
     ``masks`` each token's match mask over the layout and ``rows`` the bits
-    of all tokens.
+    of all tokens. ``_walk`` starts from ``reversed_lasts`` and
+    ``reversed_gaps``: the bits of each non-empty sentence's last token and
+    of the gap before it, in reverse order.
     """
 
     def __init__(self, sentences: Sequence[Sequence[Hashable]]) -> None:
@@ -128,6 +130,10 @@ class SentenceLayout:
         self.masks = match_masks(laid_out)
         self.rows = ((1 << len(laid_out)) - 1) ^ self.masks.pop(_GAP)
         self.width = -(-len(laid_out) // 8) * 8
+        live = [(s, start) for s, start in zip(sentences, self.starts, strict=True) if s]
+        lasts = sum(1 << (start + len(s) - 1) for s, start in live)
+        self.reversed_lasts = _reverse_bits(lasts, self.width // 8)
+        self.reversed_gaps = _reverse_bits(sum(1 << (start - 1) for _, start in live), self.width // 8)
 
 
 def _reverse_bits(value: int, nbytes: int) -> int:
@@ -177,9 +183,11 @@ def _walk(layout: SentenceLayout, group: Sequence[Sequence[Hashable]]) -> int:
     width, blocks = layout.width, len(group)
     size = width * blocks
     nbytes = size // 8
-
-    def per_block_copy(value: int) -> int:
-        return sum(value << (block * width) for block in range(blocks))
+    # Multiplying a value of `width` bits by this copies it into every block.
+    copies = ((1 << size) - 1) // ((1 << width) - 1)
+    rows = layout.rows * copies
+    markers = layout.reversed_lasts * copies
+    guards = layout.reversed_gaps * copies
 
     longest = max(map(len, group))
     get = layout.masks.get
@@ -187,10 +195,6 @@ def _walk(layout: SentenceLayout, group: Sequence[Sequence[Hashable]]) -> int:
         [0] * (longest - len(s)) + list(map(int.__lshift__, map(get, s, repeat(0)), repeat(shift)))
         for s, shift in zip(group, range(0, size, width), strict=True)
     ]
-    live = [(s, start) for s, start in zip(layout.sentences, layout.starts, strict=True) if s]
-    rows = per_block_copy(layout.rows)
-    markers = _reverse_bits(per_block_copy(sum(1 << (start + len(s) - 1) for s, start in live)), nbytes)
-    guards = _reverse_bits(per_block_copy(sum(1 << (start - 1) for _, start in live)), nbytes)
 
     # Per column, its candidate rows (matches and 0 bits) with its match mask above them: one
     # reversal swaps the halves.
@@ -269,12 +273,21 @@ class Document:
     ``tokens`` are the whole text's tokens (rouge1-9, rougeL, rougeS/SU),
     ``sentences`` each sentence's tokens (rougeLsum, rougeW). A prediction
     scored against several references derives its n-gram counts once.
+    ``joined=True`` says that ``tokens`` are the sentences' tokens one after
+    the other, which is otherwise checked.
     """
 
-    def __init__(self, tokens: Sequence[Hashable], sentences: Sequence[Sequence[Hashable]] = ()) -> None:
+    def __init__(
+        self,
+        tokens: Sequence[Hashable],
+        sentences: Sequence[Sequence[Hashable]] = (),
+        joined: bool | None = None,
+    ) -> None:
         self.tokens = tokens
         self.sentences = sentences
         self._ngrams: dict[int, Counter] = {}
+        if joined is not None:
+            self.joined = joined
 
     def ngrams(self, n: int) -> Counter:
         """The counts of the n-grams of ``tokens`` (see ``ngram_counts``)."""
@@ -416,13 +429,11 @@ class TokenEngine:
         sentences = self._splitter(text) if self._needs_sentences else []
         if sentences == [text]:
             tokens = self._tokenize(text)
-            return Document(tokens, [tokens])
+            return Document(tokens, [tokens], joined=True)
         sentence_tokens = [self._tokenize(sentence) for sentence in sentences]
         if self._line_separable and "\n".join(sentences) == text:
-            tokens = list(chain.from_iterable(sentence_tokens))
-        else:
-            tokens = self._tokenize(text) if self._needs_tokens else []
-        return Document(tokens, sentence_tokens)
+            return Document(list(chain.from_iterable(sentence_tokens)), sentence_tokens, joined=True)
+        return Document(self._tokenize(text) if self._needs_tokens else [], sentence_tokens)
 
     def score_serial(
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]
