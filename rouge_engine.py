@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from functools import cached_property
+from functools import partial
 from itertools import accumulate, chain, repeat
 from typing import Any
 
@@ -103,7 +103,7 @@ def score_lcs(reference: Sequence[Hashable], prediction: Sequence[Hashable]) -> 
 def _score_lcs(reference: Document, prediction: Document) -> Score:
     if not reference.tokens or not prediction.tokens:
         return ZERO
-    length = _lcs_length(*reference.masks, prediction.tokens)
+    length = _lcs_length(*reference.masks(), prediction.tokens)
     precision = length / len(prediction.tokens)
     recall = length / len(reference.tokens)
     return precision, recall, fmeasure(precision, recall)
@@ -252,15 +252,15 @@ def _score_summary_lcs(reference: Document, prediction: Document) -> Score:
     pred_total = sum(map(len, prediction.sentences))
     if not ref_total or not pred_total:
         return ZERO
+    layout = reference.layout()
     if len(reference.sentences) == 1 and len(prediction.sentences) == 1:
         # One LCS matches distinct tokens on both sides, so clipping removes none of it.
-        hits = _lcs_length(reference.layout.masks, reference.layout.width, prediction.sentences[0])
+        hits = _lcs_length(layout.masks, layout.width, prediction.sentences[0])
     else:
-        masks = reference.layout.masks
-        union = union_lcs(reference.layout, [sentence for sentence in prediction.sentences if sentence])
-        pred_counts = prediction.sentence_counts
-        shared = pred_counts.keys() & masks.keys()
-        in_union = map(int.bit_count, map(union.__and__, map(masks.__getitem__, shared)))
+        union = union_lcs(layout, [sentence for sentence in prediction.sentences if sentence])
+        pred_counts = prediction.sentence_counts()
+        shared = pred_counts.keys() & layout.masks.keys()
+        in_union = map(int.bit_count, map(union.__and__, map(layout.masks.__getitem__, shared)))
         hits = sum(map(min, in_union, map(pred_counts.__getitem__, shared)))
     precision = hits / pred_total
     recall = hits / ref_total
@@ -268,13 +268,14 @@ def _score_summary_lcs(reference: Document, prediction: Document) -> Score:
 
 
 class Document:
-    """One text's tokens, and what scoring derives from them, each derived once.
+    """One text's tokens, and what scoring derives from them, each derived once, when first needed.
 
     ``tokens`` are the whole text's tokens (rouge1-9, rougeL, rougeS/SU),
     ``sentences`` each sentence's tokens (rougeLsum, rougeW). A prediction
     scored against several references derives its n-gram counts once.
-    ``joined=True`` says that ``tokens`` are the sentences' tokens one after
-    the other, which is otherwise checked.
+    ``joined`` is whether ``tokens`` are the sentences' tokens one after the
+    other (checked when not given), ``one_sentence`` whether, moreover, there
+    is one sentence.
     """
 
     def __init__(
@@ -285,9 +286,14 @@ class Document:
     ) -> None:
         self.tokens = tokens
         self.sentences = sentences
+        if joined is None:
+            joined = len(tokens) == sum(map(len, sentences)) and list(tokens) == list(chain(*sentences))
+        self.joined = joined
+        self.one_sentence = joined and len(sentences) == 1
         self._ngrams: dict[int, Counter] = {}
-        if joined is not None:
-            self.joined = joined
+        self._layout: SentenceLayout | None = None
+        self._masks: tuple[dict[Hashable, int], int] | None = None
+        self._sentence_counts: Counter | None = None
 
     def ngrams(self, n: int) -> Counter:
         """The counts of the n-grams of ``tokens`` (see ``ngram_counts``)."""
@@ -296,36 +302,32 @@ class Document:
             counts = self._ngrams[n] = ngram_counts(self.tokens, n)
         return counts
 
-    @cached_property
-    def joined(self) -> bool:
-        """Whether ``tokens`` are the sentences' tokens one after the other."""
-        return list(self.tokens) == list(chain.from_iterable(self.sentences))
-
-    @cached_property
-    def one_sentence(self) -> bool:
-        """Whether the text is one sentence, whose tokens are ``tokens``."""
-        return len(self.sentences) == 1 and self.joined
-
-    @cached_property
     def layout(self) -> SentenceLayout:
         """The sentences laid out for ``union_lcs``."""
-        return SentenceLayout(self.sentences)
+        if self._layout is None:
+            self._layout = SentenceLayout(self.sentences)
+        return self._layout
 
-    @cached_property
     def masks(self) -> tuple[dict[Hashable, int], int]:
         """Match masks of ``tokens`` and their number of rows, for ``_lcs_length``.
 
         When the tokens are the sentences', these are the layout's: its gaps
         are rows that match no token.
         """
-        if self.joined:
-            return self.layout.masks, self.layout.width
-        return match_masks(self.tokens), len(self.tokens)
+        if self._masks is None:
+            if self.joined:
+                self._masks = self.layout().masks, self.layout().width
+            else:
+                self._masks = match_masks(self.tokens), len(self.tokens)
+        return self._masks
 
-    @cached_property
     def sentence_counts(self) -> Counter:
         """The counts of the sentences' tokens."""
-        return self.ngrams(1) if self.joined else Counter(chain.from_iterable(self.sentences))
+        if self.joined:
+            return self.ngrams(1)
+        if self._sentence_counts is None:
+            self._sentence_counts = Counter(chain.from_iterable(self.sentences))
+        return self._sentence_counts
 
 
 def validate_rouge_types(rouge_types: Sequence[str]) -> None:
@@ -366,21 +368,25 @@ def score_documents(
 ) -> dict[str, Score]:
     """``score_tokens`` on two ``Document``s."""
     scores: dict[str, Score] = {}
+    # With one sentence a side, rougeLsum's hits are rougeL's LCS of the same tokens.
+    one_sentence = reference.one_sentence and prediction.one_sentence
     for rouge_type in rouge_types:
-        if rouge_type == "rougeL":
-            scores[rouge_type] = _score_lcs(reference, prediction)
-        elif rouge_type == "rougeLsum":
-            if "rougeL" in scores and reference.one_sentence and prediction.one_sentence:
-                scores[rouge_type] = scores["rougeL"]  # the LCS of the same tokens
-            else:
-                scores[rouge_type] = _score_summary_lcs(reference, prediction)
-        elif is_family_type(rouge_type):
+        if rouge_type == "rougeLsum" and one_sentence and "rougeL" in scores:
+            scores[rouge_type] = scores["rougeL"]
+        elif rouge_type in _SCORERS:
+            scores[rouge_type] = _SCORERS[rouge_type](reference, prediction)
+        else:
             scores[rouge_type] = score_family(
                 rouge_type, reference.tokens, prediction.tokens, reference.sentences, prediction.sentences
             )
-        else:
-            scores[rouge_type] = _score_ngrams(reference, prediction, int(rouge_type[5:]))
     return scores
+
+
+_SCORERS: dict[str, Callable[[Document, Document], Score]] = {
+    "rougeL": _score_lcs,
+    "rougeLsum": _score_summary_lcs,
+    **{f"rouge{n}": partial(_score_ngrams, n=n) for n in range(1, 10)},
+}
 
 
 def _default_processes() -> int:
