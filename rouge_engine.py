@@ -216,7 +216,8 @@ def _walk(layout: SentenceLayout, group: Sequence[Sequence[Hashable]]) -> int:
         stops = z & (z ^ (z - markers))
         matched = stops & both
         hits |= matched
-        markers = (matched << 1) | (stops ^ matched)
+        # A matched walk moves up a row (its gap at the top, where it ends), the others stay.
+        markers = stops + matched
 
     hits = _reverse_bits(hits, nbytes)
     union = 0
