@@ -408,12 +408,14 @@ class TokenEngine:
     split over ``processes`` processes (default: ``KURENAI_ROUGE_PROCESSES``,
     else every usable CPU on Linux and 1 elsewhere): this one and forked
     workers, which inherit the engine, so the tokenizer and splitter need not
-    be picklable and no ``__main__`` is re-imported. The numbers do not depend
-    on how many processes score them.
+    be picklable and no ``__main__`` is re-imported. The batch is cut into
+    ``chunks_per_process`` chunks per process, taken as each process is free.
+    The numbers do not depend on how many processes score them.
     """
 
     name = "fast"
     parallel_pairs = 2000
+    chunks_per_process = 8
 
     def __init__(
         self, rouge_types: Sequence[str], tokenizer: Any, splitter: Callable[[str], list[str]]
@@ -457,19 +459,21 @@ class TokenEngine:
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]
     ) -> list[list[dict[str, Score]]]:
         """Per prediction, its scores against each of its references."""
-        size = -(-len(predictions) // self.processes)
-        small = size >= len(predictions) or sum(map(len, references)) < self.parallel_pairs
+        small = self.processes == 1 or len(predictions) < 2 or sum(map(len, references)) < self.parallel_pairs
         # A daemonic process (a multiprocessing.Pool worker, say) may not start processes.
         if small or not _CAN_FORK or multiprocessing.current_process().daemon:
             return self.score_serial(predictions, references)
+        size = -(-len(predictions) // (self.processes * self.chunks_per_process))
         starts = range(0, len(predictions), size)
         chunks = [(predictions[i : i + size], references[i : i + size]) for i in starts]
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(len(chunks) - 1, context, _adopt_engine, (self,)) as pool:
-            futures = [pool.submit(_score_in_worker, *chunk) for chunk in chunks[1:]]
-            results = self.score_serial(*chunks[0])
-            for future in futures:
-                results.extend(future.result())
+        with ProcessPoolExecutor(self.processes - 1, context, _adopt_engine, (self,)) as pool:
+            # The workers take chunks from the end, this process from the start: it scores every
+            # chunk whose future it can still cancel, so a busy CPU gets less of the batch.
+            futures = [pool.submit(_score_in_worker, *chunk) for chunk in reversed(chunks)][::-1]
+            results = []
+            for chunk, future in zip(chunks, futures, strict=True):
+                results.extend(self.score_serial(*chunk) if future.cancel() else future.result())
         return results
 
 
