@@ -240,11 +240,13 @@ class KurenaiRouge(evaluate.Metric):
             rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
         )
         per_example = []
-        # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal.
+        # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal. A
+        # chunk is PROGRESS_CHUNK examples per process: big enough for the fast engine to use them all.
+        chunk = PROGRESS_CHUNK * getattr(scorer, "processes", 1)
         hide = None if len(predictions) > PROGRESS_CHUNK else True
         with tqdm(total=len(predictions), desc="kurenai_rouge", unit="ex", disable=hide) as bar:
-            for start in range(0, len(predictions), PROGRESS_CHUNK):
-                stop = start + PROGRESS_CHUNK
+            for start in range(0, len(predictions), chunk):
+                stop = start + chunk
                 rows = scorer.score_batch(predictions[start:stop], multi_references[start:stop])
                 per_example += [reduce_references(row, multi_ref) for row in rows]
                 bar.update(len(rows))
