@@ -122,18 +122,19 @@ class SentenceLayout:
 
     def __init__(self, sentences: Sequence[Sequence[Hashable]]) -> None:
         self.sentences = sentences
-        self.starts = list(accumulate((len(s) + 1 for s in sentences), initial=1))[:-1]
+        self.starts: list[int] = []
         laid_out = [_GAP]
         for sentence in sentences:
+            self.starts.append(len(laid_out))
             laid_out += sentence
             laid_out.append(_GAP)
         self.masks = match_masks(laid_out)
-        self.rows = ((1 << len(laid_out)) - 1) ^ self.masks.pop(_GAP)
+        gaps = self.masks.pop(_GAP)
+        self.rows = ((1 << len(laid_out)) - 1) ^ gaps
         self.width = -(-len(laid_out) // 8) * 8
-        live = [(s, start) for s, start in zip(sentences, self.starts, strict=True) if s]
-        lasts = sum(1 << (start + len(s) - 1) for s, start in live)
-        self.reversed_lasts = _reverse_bits(lasts, self.width // 8)
-        self.reversed_gaps = _reverse_bits(sum(1 << (start - 1) for _, start in live), self.width // 8)
+        # A last token has a gap above it; a non-empty sentence's gap has a token above it.
+        self.reversed_lasts = _reverse_bits((gaps >> 1) & self.rows, self.width // 8)
+        self.reversed_gaps = _reverse_bits(gaps & (self.rows >> 1), self.width // 8)
 
 
 def _reverse_bits(value: int, nbytes: int) -> int:
