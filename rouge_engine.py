@@ -88,9 +88,8 @@ def _lcs_length(masks: dict[Hashable, int], rows: int, prediction: Sequence[Hash
     """
     full = (1 << rows) - 1
     column = full
-    get = masks.get
-    for token in prediction:
-        matches = column & get(token, 0)
+    for mask in map(masks.get, prediction, repeat(0)):
+        matches = column & mask
         column = ((column + matches) | (column - matches)) & full
     return rows - column.bit_count()
 
