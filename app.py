@@ -446,8 +446,8 @@ def score(
     details.to_csv(csv_path, index=False)
     json_path = folder / "summary.json"
     stock_json = {
-        t: {part: dict(getattr(score, part)._asdict()) for part in ("low", "mid", "high")}
-        for t, score in stock_aggregate.items()
+        t: {part: dict(getattr(aggregate_score, part)._asdict()) for part in ("low", "mid", "high")}
+        for t, aggregate_score in stock_aggregate.items()
     }
     summary_json = {
         "examples": len(examples.predictions),
