@@ -126,6 +126,8 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         first = scores(wait_for_table(page, "summary", lambda rows: len(rows) == 8))
         assert first[("rouge1", "stock rouge")] == 0.0
         assert first[("rouge1", "kurenai_rouge")] == 0.7639
+        # The chart is drawn after the table shows.
+        page.locator("svg text", has_text="rougeLsum stock rouge").first.wait_for()
         chart_labels = page.locator("svg text").all_text_contents()
         assert {"rouge1 kurenai_rouge", "rouge1 stock rouge", "rougeLsum stock rouge"} <= set(chart_labels)
         shoot(page, "1-score-first-load.png")
