@@ -3,7 +3,8 @@
 ``python app.py`` serves the app on localhost (port ``GRADIO_SERVER_PORT``, default 7860) through
 gradio's queue. The metric is loaded the way a Space loads it, with ``evaluate.load`` on the local
 module file. The stock column is computed as evaluate's ``rouge`` metric computes it: rouge-score's
-default tokenizer and the median of its ``BootstrapAggregator``.
+default tokenizer and the median of its ``BootstrapAggregator``. ROUGE-W, ROUGE-S and ROUGE-SU are
+offered too; the stock metric cannot compute them, so its column shows them as not available.
 
 Limits, read from the environment at start-up (see ``Limits``): ``KURENAI_ROUGE_MAX_EXAMPLES``,
 ``KURENAI_ROUGE_MAX_CHARS`` (per text) and ``KURENAI_ROUGE_MAX_UPLOAD_BYTES``.
@@ -27,16 +28,23 @@ import evaluate
 import gradio as gr
 import pandas as pd
 from datasets.utils.py_utils import temp_seed
-from rouge_score import rouge_scorer, scoring
+from rouge_score import scoring
 from rouge_score.tokenizers import DefaultTokenizer
 
 import rouge_engine
+import rouge_stats
 import rouge_text
 
 HERE = Path(__file__).resolve().parent
 METRIC = evaluate.load(str(HERE / "kurenai_rouge.py"))
-ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+# The Score tab's choices: the stock metric's four defaults, then ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and
+# ROUGE-SU4, which DUC-era papers report.
+ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU4")
+DEFAULT_ROUGE_TYPES = ROUGE_TYPES[:4]
+NOT_AVAILABLE = "n/a"
+NOT_IN_STOCK = "not in the stock metric"
 SEED = 0
+N_SAMPLES = 1000  # kurenai_rouge's bootstrap resamples (its default)
 DEFAULT_TOKENIZER = "whitespace"
 LCS_LABEL = "in the LCS (rougeL)"
 MATCH_LABEL = "unigram match (rouge1)"
@@ -235,20 +243,85 @@ def kurenai_compute(examples: Examples, **options: Any) -> dict[str, Any]:
         return METRIC.compute(predictions=examples.predictions, references=examples.references, **options)
 
 
+def score_rows(
+    columns: Mapping[str, list[float]], rouge_types: Sequence[str]
+) -> list[dict[str, scoring.Score]]:
+    """Per example, {rouge type: Score(P, R, F)}, from compute's columns (detailed, not aggregated)."""
+    return [
+        {
+            t: scoring.Score(columns[f"{t}_precision"][i], columns[f"{t}_recall"][i], columns[t][i])
+            for t in rouge_types
+        }
+        for i in range(len(columns[rouge_types[0]]))
+    ]
+
+
+def kurenai_scores(
+    examples: Examples, bootstrap: bool, confidence_level: float, **options: Any
+) -> tuple[dict[str, list[float]], dict[str, Any]]:
+    """kurenai_rouge's per-example columns and aggregate, scoring the texts once.
+
+    ``options`` are compute's scoring options (``rouge_types`` among them). The per-example columns
+    are ``compute(..., use_aggregator=False, detailed=True)``. The aggregate equals
+    ``compute(..., detailed=True, bootstrap=bootstrap, return_signature=True)``: the metric's own
+    ``rouge_stats.summarize`` of those scores, and the signature, which names options only, from a
+    compute of one empty pair with the same options.
+    """
+    per_example = kurenai_compute(examples, use_aggregator=False, detailed=True, **options)
+    aggregate = rouge_stats.summarize(
+        score_rows(per_example, options["rouge_types"]),
+        options["rouge_types"],
+        use_aggregator=True,
+        detailed=True,
+        bootstrap=bootstrap,
+        confidence_level=confidence_level,
+        n_samples=N_SAMPLES,
+        seed=SEED,
+    )
+    aggregate["signature"] = kurenai_compute(
+        Examples([""], [""]),
+        detailed=True,
+        bootstrap=bootstrap,
+        confidence_level=confidence_level,
+        n_samples=N_SAMPLES,
+        seed=SEED,
+        return_signature=True,
+        **options,
+    )["signature"]
+    return per_example, aggregate
+
+
+def in_stock_metric(rouge_type: str) -> bool:
+    """Whether the stock ``rouge`` metric (rouge-score) computes ``rouge_type``: not ROUGE-W, -S or -SU."""
+    return not rouge_engine.is_family_type(rouge_type)
+
+
 def stock_scores(
     examples: Examples, rouge_types: Sequence[str], use_stemmer: bool, confidence_level: float
 ) -> tuple[dict[str, scoring.AggregateScore], list[dict[str, scoring.Score]]]:
     """Score as evaluate's stock ``rouge`` does: rouge-score's default tokenizer, bootstrap median.
 
-    Returns the ``BootstrapAggregator`` result (the stock metric reports ``mid.fmeasure``) and the
-    per-example scores. The stock metric draws on numpy's global RNG unseeded, so its number
-    changes between runs; here that RNG is seeded with ``SEED`` for the call and then restored.
+    Only the types in the stock metric (``in_stock_metric``) are scored. Returns the
+    ``BootstrapAggregator`` result (the stock metric reports ``mid.fmeasure``) and the per-example
+    scores. These come from kurenai_rouge with ``tokenizer="rouge-score"`` and ``multi_ref="best"``,
+    which give rouge-score's ``RougeScorer.score`` / ``score_multi`` numbers exactly
+    (tests/test_parity.py) many times faster than its pure-Python LCS. The stock metric draws on
+    numpy's global RNG unseeded, so its number changes between runs; here that RNG is seeded with
+    ``SEED`` for the call and then restored.
     """
-    scorer = rouge_scorer.RougeScorer(list(rouge_types), use_stemmer=use_stemmer)
-    score = scorer.score_multi if examples.multi_reference else scorer.score
-    per_example = [
-        score(refs, pred) for pred, refs in zip(examples.predictions, examples.references, strict=True)
-    ]
+    rouge_types = [t for t in rouge_types if in_stock_metric(t)]
+    if not rouge_types:
+        return {}, [{} for _ in examples.predictions]
+    columns = kurenai_compute(
+        examples,
+        rouge_types=rouge_types,
+        tokenizer="rouge-score",
+        use_stemmer=use_stemmer,
+        multi_ref="best",
+        use_aggregator=False,
+        detailed=True,
+    )
+    per_example = score_rows(columns, rouge_types)
     aggregator = scoring.BootstrapAggregator(confidence_interval=confidence_level)
     for scores in per_example:
         aggregator.add_scores(scores)
@@ -263,10 +336,11 @@ def _interval(low: float, high: float) -> str:
 def summary_table(
     kurenai: Mapping[str, Any], stock: Mapping[str, scoring.AggregateScore], rouge_types: Sequence[str]
 ) -> pd.DataFrame:
-    """Two rows per rouge type, kurenai_rouge then the stock metric: P, R, F and the F interval.
+    """Two rows per rouge type, kurenai_rouge then the stock metric: P, R, F (4 decimals), F interval.
 
-    The stock metric reports the bootstrap median (``mid``); its interval is the bootstrap's own.
-    kurenai_rouge reports exact means, with an interval only when it ran its bootstrap.
+    The stock metric reports the bootstrap median (``mid``); its interval is the bootstrap's own. A
+    type not in the stock metric gets ``NOT_AVAILABLE`` in its P, R and F and ``NOT_IN_STOCK`` as its
+    interval. kurenai_rouge reports exact means, with an interval only when it ran its bootstrap.
     """
     rows = []
     for t in rouge_types:
@@ -275,33 +349,31 @@ def summary_table(
             {
                 "rouge type": t,
                 "metric": "kurenai_rouge",
-                "P": kurenai[f"{t}_precision"],
-                "R": kurenai[f"{t}_recall"],
-                "F": kurenai[t],
+                "P": round(kurenai[f"{t}_precision"], 4),
+                "R": round(kurenai[f"{t}_recall"], 4),
+                "F": round(kurenai[t], 4),
                 "F interval": _interval(kurenai[f"{t}_low"], kurenai[f"{t}_high"]) if has_interval else "-",
             }
         )
-        mid = stock[t].mid
-        rows.append(
-            {
-                "rouge type": t,
-                "metric": "stock rouge",
-                "P": float(mid.precision),
-                "R": float(mid.recall),
-                "F": float(mid.fmeasure),
-                "F interval": _interval(stock[t].low.fmeasure, stock[t].high.fmeasure),
-            }
-        )
-    return pd.DataFrame(rows).round(4)
+        if in_stock_metric(t):
+            low, mid, high = stock[t]
+            values = {"P": mid.precision, "R": mid.recall, "F": mid.fmeasure}
+            row = {k: round(float(v), 4) for k, v in values.items()}
+            row["F interval"] = _interval(low.fmeasure, high.fmeasure)
+        else:
+            row = {"P": NOT_AVAILABLE, "R": NOT_AVAILABLE, "F": NOT_AVAILABLE, "F interval": NOT_IN_STOCK}
+        rows.append({"rouge type": t, "metric": "stock rouge", **row})
+    return pd.DataFrame(rows)
 
 
 def chart_table(summary: pd.DataFrame) -> pd.DataFrame:
-    """One bar per rouge type and metric, side by side (a colour alone would stack them)."""
+    """One bar per rouge type and metric with an F, side by side (a colour alone would stack them)."""
+    shown = summary[summary["F"] != NOT_AVAILABLE]
     return pd.DataFrame(
         {
-            "rouge type and metric": summary["rouge type"] + " " + summary["metric"],
-            "metric": summary["metric"],
-            "F": summary["F"],
+            "rouge type and metric": shown["rouge type"] + " " + shown["metric"],
+            "metric": shown["metric"],
+            "F": shown["F"].astype(float),
         }
     )
 
@@ -312,7 +384,10 @@ def per_example_table(
     stock: Sequence[Mapping[str, scoring.Score]],
     rouge_types: Sequence[str],
 ) -> pd.DataFrame:
-    """One row per example: the texts, both metrics' F per type, then their P and R (full precision)."""
+    """One row per example: the texts, both metrics' F per type, then their P and R (full precision).
+
+    A type not in the stock metric has no stock columns.
+    """
     table = pd.DataFrame(
         {
             "example": range(1, len(examples.predictions) + 1),
@@ -322,12 +397,14 @@ def per_example_table(
     )
     for t in rouge_types:
         table[f"{t} kurenai_rouge F"] = kurenai[t]
-        table[f"{t} stock F"] = [float(s[t].fmeasure) for s in stock]
+        if in_stock_metric(t):
+            table[f"{t} stock F"] = [float(s[t].fmeasure) for s in stock]
     for t in rouge_types:
         table[f"{t} kurenai_rouge P"] = kurenai[f"{t}_precision"]
         table[f"{t} kurenai_rouge R"] = kurenai[f"{t}_recall"]
-        table[f"{t} stock P"] = [float(s[t].precision) for s in stock]
-        table[f"{t} stock R"] = [float(s[t].recall) for s in stock]
+        if in_stock_metric(t):
+            table[f"{t} stock P"] = [float(s[t].precision) for s in stock]
+            table[f"{t} stock R"] = [float(s[t].recall) for s in stock]
     return table
 
 
@@ -352,17 +429,14 @@ def score(
         raise gr.Error("choose at least one rouge type")
     rouge_types = [t for t in ROUGE_TYPES if t in rouge_types]
     examples = load_examples(predictions_text, references_text, upload)
-    options = {
-        "rouge_types": rouge_types,
-        "tokenizer": tokenizer,
-        "use_stemmer": use_stemmer,
-        "split_summaries": split_summaries,
-        "detailed": True,
-        "seed": SEED,
-    }
-    per_example = kurenai_compute(examples, use_aggregator=False, **options)
-    aggregate = kurenai_compute(
-        examples, bootstrap=bootstrap, confidence_level=confidence_level, return_signature=True, **options
+    per_example, aggregate = kurenai_scores(
+        examples,
+        bootstrap,
+        confidence_level,
+        rouge_types=rouge_types,
+        tokenizer=tokenizer,
+        use_stemmer=use_stemmer,
+        split_summaries=split_summaries,
     )
     stock_aggregate, stock_per_example = stock_scores(examples, rouge_types, use_stemmer, confidence_level)
     summary = summary_table(aggregate, stock_aggregate, rouge_types)
@@ -372,16 +446,20 @@ def score(
     details.to_csv(csv_path, index=False)
     json_path = folder / "summary.json"
     stock_json = {
-        t: {part: dict(getattr(stock_aggregate[t], part)._asdict()) for part in ("low", "mid", "high")}
-        for t in rouge_types
+        t: {part: dict(getattr(aggregate_score, part)._asdict()) for part in ("low", "mid", "high")}
+        for t, aggregate_score in stock_aggregate.items()
     }
     summary_json = {
         "examples": len(examples.predictions),
         "kurenai_rouge": aggregate,
-        "stock_rouge": {"what": "rouge-score BootstrapAggregator, seed " + str(SEED), **stock_json},
+        "stock_rouge": {
+            "what": "rouge-score BootstrapAggregator, seed " + str(SEED),
+            NOT_IN_STOCK: [t for t in rouge_types if not in_stock_metric(t)],
+            **stock_json,
+        },
     }
     json_path.write_text(json.dumps(summary_json, ensure_ascii=False, indent=2, default=float), "utf-8")
-    display = details.iloc[:, : 3 + 2 * len(rouge_types)].round(4)  # the texts and the F columns
+    display = details[[c for c in details.columns if not c.endswith((" P", " R"))]].round(4)
     return (
         summary,
         chart_table(summary),
@@ -447,7 +525,7 @@ def inspect_pair(
     kurenai = kurenai_compute(
         examples, rouge_types=list(ROUGE_TYPES), tokenizer=tokenizer, use_stemmer=use_stemmer, detailed=True
     )
-    stock_aggregate, _ = stock_scores(examples, ROUGE_TYPES, use_stemmer, 0.95)
+    stock_aggregate, _ = stock_scores(examples, ROUGE_TYPES, use_stemmer, 0.95)  # only its own types
     stock_tokenize = DefaultTokenizer(use_stemmer).tokenize
     stock_pred, stock_ref = stock_tokenize(prediction), stock_tokenize(reference)
     note = (
@@ -501,12 +579,13 @@ INSPECT_EXAMPLES = [
     ["The cat sat on the mat.", "The cat was sitting on the mat."],
 ]
 
-INTRO = """\
+INTRO = f"""\
 # 🌸 kurenai_rouge
 ROUGE for every language: a drop-in for `evaluate.load("rouge")` that keeps every character.
 The **stock** column is evaluate's own `rouge` metric, computed the way it computes it
 (rouge-score's tokenizer, which deletes every character outside a-z and 0-9, and the median of
-a bootstrap): on Japanese, Chinese or Korean text it gives 0.0.
+a bootstrap): on Japanese, Chinese or Korean text it gives 0.0. rougeW, rougeS4 and rougeSU4 are
+ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and ROUGE-SU4; the stock metric cannot compute them ({NOT_AVAILABLE}).
 """
 INSPECT_INTRO = f"""\
 One prediction and one reference: the tokens kurenai_rouge's tokenizer produces for each, marked
@@ -520,7 +599,7 @@ def build_app() -> gr.Blocks:
     """The two tabs, Score and Inspect, showing the first example of each already scored."""
     tokenizers = list(rouge_text.TOKENIZERS)
     first_scores = score(
-        *SCORE_EXAMPLES[0], None, list(ROUGE_TYPES), DEFAULT_TOKENIZER, False, False, True, 0.95
+        *SCORE_EXAMPLES[0], None, list(DEFAULT_ROUGE_TYPES), DEFAULT_TOKENIZER, False, False, True, 0.95
     )
     first_inspection = inspect_pair(*INSPECT_EXAMPLES[0], DEFAULT_TOKENIZER, False)
     limits = (
@@ -549,7 +628,7 @@ def build_app() -> gr.Blocks:
             gr.Markdown(limits)
             with gr.Row():
                 rouge_types = gr.CheckboxGroup(
-                    list(ROUGE_TYPES), value=list(ROUGE_TYPES), label="ROUGE types"
+                    list(ROUGE_TYPES), value=list(DEFAULT_ROUGE_TYPES), label="ROUGE types"
                 )
                 tokenizer = gr.Dropdown(tokenizers, value=DEFAULT_TOKENIZER, label="kurenai_rouge tokenizer")
             with gr.Row():

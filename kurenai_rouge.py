@@ -231,25 +231,9 @@ class KurenaiRouge(evaluate.Metric):
         validate_rouge_types(rouge_types)
         check_inputs(predictions, references)
         text_tokenizer = get_tokenizer(tokenizer, use_stemmer)
-        multi_references = [r if isinstance(r, list) else [r] for r in references]
-        if isinstance(text_tokenizer, WhitespaceTokenizer):
-            fitting = unsegmented_cjk_tokenizers(itertools.chain(predictions, *multi_references))
-            if fitting:
-                warnings.warn(unsegmented_cjk_message(fitting), UnsegmentedTextWarning, stacklevel=3)
-        scorer = ENGINES[engine](
-            rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
+        per_example = self._score(
+            predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine
         )
-        per_example = []
-        # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal. A
-        # chunk is PROGRESS_CHUNK examples per process: big enough for the fast engine to use them all.
-        chunk = PROGRESS_CHUNK * getattr(scorer, "processes", 1)
-        hide = None if len(predictions) > PROGRESS_CHUNK else True
-        with tqdm(total=len(predictions), desc="kurenai_rouge", unit="ex", disable=hide) as bar:
-            for start in range(0, len(predictions), chunk):
-                stop = start + chunk
-                rows = scorer.score_batch(predictions[start:stop], multi_references[start:stop])
-                per_example += [reduce_references(row, multi_ref) for row in rows]
-                bar.update(len(rows))
         result = summarize(
             per_example,
             rouge_types,
@@ -274,6 +258,31 @@ class KurenaiRouge(evaluate.Metric):
                 engine=engine,
             )
         return result
+
+    def _score(
+        self, predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine
+    ):
+        """Per example, one (precision, recall, F) per rouge type, reduced over its references."""
+        multi_references = [r if isinstance(r, list) else [r] for r in references]
+        if isinstance(text_tokenizer, WhitespaceTokenizer):
+            fitting = unsegmented_cjk_tokenizers(itertools.chain(predictions, *multi_references))
+            if fitting:
+                warnings.warn(unsegmented_cjk_message(fitting), UnsegmentedTextWarning, stacklevel=4)
+        scorer = ENGINES[engine](
+            rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
+        )
+        per_example = []
+        # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal. A
+        # chunk is PROGRESS_CHUNK examples per process: big enough for the fast engine to use them all.
+        chunk = PROGRESS_CHUNK * getattr(scorer, "processes", 1)
+        hide = None if len(predictions) > PROGRESS_CHUNK else True
+        with tqdm(total=len(predictions), desc="kurenai_rouge", unit="ex", disable=hide) as bar:
+            for start in range(0, len(predictions), chunk):
+                stop = start + chunk
+                rows = scorer.score_batch(predictions[start:stop], multi_references[start:stop])
+                per_example += [reduce_references(row, multi_ref) for row in rows]
+                bar.update(len(rows))
+        return per_example
 
     def score_examples(
         self,

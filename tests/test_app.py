@@ -24,7 +24,8 @@ app = importlib.import_module("app")
 rouge_engine = importlib.import_module("rouge_engine")
 rouge_text = importlib.import_module("rouge_text")
 
-ALL_TYPES = list(app.ROUGE_TYPES)
+ALL_TYPES = list(app.DEFAULT_ROUGE_TYPES)
+FAMILY_TYPES = ["rougeW", "rougeS4", "rougeSU4"]
 # The Score tab's options after the texts and the upload: types, tokenizer, stemmer, split, bootstrap, level.
 DEFAULTS = (ALL_TYPES, "whitespace", False, False, True, 0.95)
 
@@ -34,14 +35,22 @@ def rows_of(summary, metric):
     return {row["rouge type"]: row for _, row in summary[summary["metric"] == metric].iterrows()}
 
 
-def stock_median(predictions, references, rouge_types):
-    """What evaluate's stock rouge reports: rouge-score's default tokenizer, median of its bootstrap."""
-    scorer = rouge_scorer.RougeScorer(rouge_types)
+def stock_scores(examples, rouge_types, use_stemmer):
+    """What evaluate's stock rouge computes, straight from rouge-score: the per-example scores (its
+    default tokenizer; ``score_multi`` for lists of references) and the median of its bootstrap."""
+    scorer = rouge_scorer.RougeScorer(rouge_types, use_stemmer=use_stemmer)
+    score = scorer.score_multi if examples.multi_reference else scorer.score
+    per_example = [score(r, p) for p, r in zip(examples.predictions, examples.references, strict=True)]
     aggregator = scoring.BootstrapAggregator()
-    for prediction, reference in zip(predictions, references, strict=True):
-        aggregator.add_scores(scorer.score(reference, prediction))
+    for scores in per_example:
+        aggregator.add_scores(scores)
     np.random.seed(app.SEED)
-    return {t: score.mid.fmeasure for t, score in aggregator.aggregate().items()}
+    return per_example, {t: score.mid for t, score in aggregator.aggregate().items()}
+
+
+def read_csv(path):
+    with open(path, encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
 
 
 def test_doctests():
@@ -67,8 +76,7 @@ def test_japanese_example_scores_and_stock_zero():
 def test_every_registered_tokenizer_scores_like_rouge_score_with_it(name):
     predictions, references = app.SCORE_EXAMPLES[3]
     *_, csv_path, _ = app.score(predictions, references, None, ALL_TYPES, name, False, False, False, 0.95)
-    with open(csv_path, encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
+    rows = read_csv(csv_path)
     scorer = rouge_scorer.RougeScorer(ALL_TYPES, tokenizer=rouge_text.get_tokenizer(name))
     for row, prediction, reference in zip(
         rows, predictions.splitlines(), references.splitlines(), strict=True
@@ -87,20 +95,96 @@ def test_tokenizer_dropdowns_list_the_registry(monkeypatch):
         assert [value for _, value in dropdown.choices] == list(rouge_text.TOKENIZERS)
 
 
-def test_stock_column_is_the_stock_metric():
-    predictions, references = (text.splitlines() for text in app.SCORE_EXAMPLES[3])
-    summary, _, details, *_ = app.score("\n".join(predictions), "\n".join(references), None, *DEFAULTS)
+MULTI_REFERENCE_CSV = (
+    "prediction,reference_1,reference_2\n"
+    "The cats were running on the mat.,A dog runs.,The cat ran on a mat!\n"
+    "Running dogs; sitting cats,dogs are running,\n"
+    "今日 は 晴れ,今日 は 雨,It rains today\n"
+)
+
+
+@pytest.mark.parametrize("use_stemmer", [False, True])
+@pytest.mark.parametrize("source", ["pasted English", "upload with several references"])
+def test_stock_column_is_the_stock_metric(tmp_path, source, use_stemmer):
+    if source == "pasted English":
+        texts, upload = app.SCORE_EXAMPLES[3], None
+        examples = app.parse_pasted(*texts)
+    else:
+        texts, upload = ("", ""), str(write(tmp_path, "multi.csv", MULTI_REFERENCE_CSV))
+        examples = app.parse_upload(upload)
+    options = (ALL_TYPES, "whitespace", use_stemmer, False, True, 0.95)
+    summary, _, details, _, csv_path, _ = app.score(*texts, upload, *options)
+    expected_per_example, expected_median = stock_scores(examples, ALL_TYPES, use_stemmer)
     stock = rows_of(summary, "stock rouge")
-    for t, value in stock_median(predictions, references, ALL_TYPES).items():
-        assert stock[t]["F"] == round(value, 4)
-    per_example = app.kurenai_compute(
-        app.Examples(predictions, references),
-        rouge_types=ALL_TYPES,
-        tokenizer="rouge-score",
-        use_aggregator=False,
-    )
+    rows = read_csv(csv_path)
     for t in ALL_TYPES:
-        assert list(details[f"{t} stock F"]) == [round(v, 4) for v in per_example[t]]
+        assert [stock[t][k] for k in "PRF"] == [round(v, 4) for v in expected_median[t]]
+        assert list(details[f"{t} stock F"]) == [round(s[t].fmeasure, 4) for s in expected_per_example]
+        for row, expected in zip(rows, expected_per_example, strict=True):
+            assert [float(row[f"{t} stock {k}"]) for k in "PRF"] == list(expected[t])
+
+
+def test_rouge_w_s_su_are_scored_and_not_in_the_stock_column(tmp_path):
+    predictions, references = app.SCORE_EXAMPLES[3]
+    types = ["rouge1", *FAMILY_TYPES]
+    summary, chart, details, _, csv_path, json_path = app.score(
+        predictions, references, None, types, "whitespace", False, False, True, 0.95
+    )
+    examples = app.parse_pasted(predictions, references)
+    options = {"rouge_types": types, "tokenizer": "whitespace", "detailed": True}
+    exact = app.kurenai_compute(examples, use_aggregator=False, **options)
+    mean = app.kurenai_compute(examples, bootstrap=True, **options)
+    kurenai, stock = rows_of(summary, "kurenai_rouge"), rows_of(summary, "stock rouge")
+    rows = read_csv(csv_path)
+    for t in FAMILY_TYPES:
+        assert [kurenai[t][k] for k in "PRF"] == [
+            round(mean[f"{t}{k}"], 4) for k in ("_precision", "_recall", "")
+        ]
+        assert kurenai[t]["F interval"] == f"[{mean[f'{t}_low']:.4f}, {mean[f'{t}_high']:.4f}]"
+        assert [stock[t][k] for k in ("P", "R", "F", "F interval")] == [app.NOT_AVAILABLE] * 3 + [
+            app.NOT_IN_STOCK
+        ]
+        assert [float(row[f"{t} kurenai_rouge F"]) for row in rows] == exact[t]
+        assert [float(row[f"{t} kurenai_rouge R"]) for row in rows] == exact[f"{t}_recall"]
+        assert f"{t} stock F" not in details and f"{t} stock F" not in rows[0]
+    assert 0 < kurenai["rougeSU4"]["F"] < 1
+    assert stock["rouge1"]["F"] > 0
+    assert list(chart["rouge type and metric"]) == [
+        "rouge1 kurenai_rouge",
+        "rouge1 stock rouge",
+        *(f"{t} kurenai_rouge" for t in FAMILY_TYPES),
+    ]
+    assert chart["F"].dtype == float
+    summary_json = json.loads(Path(json_path).read_text("utf-8"))
+    assert summary_json["stock_rouge"][app.NOT_IN_STOCK] == FAMILY_TYPES
+    assert set(summary_json["stock_rouge"]) == {"what", app.NOT_IN_STOCK, "rouge1"}
+
+
+def test_only_rouge_w_s_su_leaves_the_stock_column_empty():
+    summary, chart, details, *_ = app.score("a b c", "a c b", None, FAMILY_TYPES, *DEFAULTS[1:])
+    assert list(rows_of(summary, "stock rouge")["rougeS4"][["P", "F"]]) == [app.NOT_AVAILABLE] * 2
+    assert list(chart["metric"]) == ["kurenai_rouge"] * 3
+    assert [c for c in details.columns if "stock" in c] == []
+
+
+@pytest.mark.parametrize("bootstrap", [True, False])
+@pytest.mark.parametrize("multi_reference", [False, True])
+def test_one_scoring_gives_what_compute_returns(bootstrap, multi_reference):
+    predictions, references = (text.splitlines() for text in app.SCORE_EXAMPLES[3])
+    if multi_reference:
+        references = [[reference, predictions[0]] for reference in references]  # example 1 matches its 2nd
+    examples = app.Examples(predictions, references)
+    options = {
+        "rouge_types": ["rouge2", "rougeLsum", "rougeSU4"],
+        "tokenizer": "whitespace",
+        "use_stemmer": True,
+    }
+    per_example, aggregate = app.kurenai_scores(examples, bootstrap, 0.9, **options)
+    assert aggregate == app.kurenai_compute(
+        examples, detailed=True, bootstrap=bootstrap, confidence_level=0.9, return_signature=True, **options
+    )
+    assert per_example == app.kurenai_compute(examples, use_aggregator=False, detailed=True, **options)
+    assert ("rougeSU4_low" in aggregate) == bootstrap
 
 
 def test_stock_bootstrap_leaves_numpy_global_state_alone():
@@ -114,8 +198,7 @@ def test_stock_bootstrap_leaves_numpy_global_state_alone():
 def test_downloads(tmp_path):
     predictions, references = app.SCORE_EXAMPLES[4]
     *_, csv_path, json_path = app.score(predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:])
-    with open(csv_path, encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
+    rows = read_csv(csv_path)
     assert [row["prediction"] for row in rows] == predictions.splitlines()
     exact = app.kurenai_compute(
         app.Examples(predictions.splitlines(), references.splitlines()),
@@ -228,7 +311,10 @@ def test_inspect_unsegmented_japanese_is_one_token_each():
     )
     assert prediction_tokens == [("今日は晴れです", app.NO_MATCH_LABEL)]
     assert reference_tokens == [("今日は雨です", app.NO_MATCH_LABEL)]
-    assert list(table["F"]) == [0.0] * 8
+    stock = [row["F"] for _, row in table.iterrows() if row["metric"] == "stock rouge"]
+    assert list(table["rouge type"][::2]) == list(app.ROUGE_TYPES)
+    assert list(rows_of(table, "kurenai_rouge")["rougeSU4"][["P", "R", "F"]]) == [0.0] * 3
+    assert stock == [0.0] * 4 + [app.NOT_AVAILABLE] * 3
     assert "1 prediction tokens, 1 reference tokens, LCS length 0" in note
     assert "stock metric's tokenizer sees 0 prediction tokens" in note
 
@@ -243,6 +329,9 @@ def test_inspect_marks_lcs_and_unigram_matches():
     kurenai = rows_of(table, "kurenai_rouge")
     assert kurenai["rougeL"]["P"] == round(3 / 6, 4)
     assert kurenai["rouge1"]["P"] == round(5 / 6, 4)
+    # Six tokens each, so all 15 ordered pairs are within rougeS4's skip distance; 8 are shared:
+    # the-sat the-on the-mat (clipped to 1) cat-sat cat-on cat-the cat-mat sat-on.
+    assert kurenai["rougeS4"]["P"] == kurenai["rougeS4"]["R"] == round(8 / 15, 4)
 
 
 tokens = st.lists(st.sampled_from("abcd"), max_size=12)

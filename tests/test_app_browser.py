@@ -126,6 +126,8 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         first = scores(wait_for_table(page, "summary", lambda rows: len(rows) == 8))
         assert first[("rouge1", "stock rouge")] == 0.0
         assert first[("rouge1", "kurenai_rouge")] == 0.7639
+        # The chart is drawn after the table shows.
+        page.locator("svg text", has_text="rougeLsum stock rouge").first.wait_for()
         chart_labels = page.locator("svg text").all_text_contents()
         assert {"rouge1 kurenai_rouge", "rouge1 stock rouge", "rougeLsum stock rouge"} <= set(chart_labels)
         shoot(page, "1-score-first-load.png")
@@ -182,9 +184,16 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         )
         page.locator("#upload input[type=file]").set_input_files(str(upload))
         page.locator("#upload").get_by_text("outputs.csv").wait_for()
+        page.get_by_label("rougeSU4").check()
         page.get_by_role("button", name="Score", exact=True).click()
         details = wait_for_table(page, "details", lambda rows: len(rows) == 2 and rows[0][1].startswith("猫"))
         assert [row[3:5] for row in details] == [["0.875", "0"], ["0.8333", "0.8333"]]
+        # rougeSU4 of "the cat sat on the mat" against "the cat sat on a mat": each has 15 skip-bigrams
+        # and 5 unigrams (all tokens but the last); 10 + 4 match, so P = R = F = 14 / 20. The stock
+        # metric has no rougeSU4.
+        assert details[1][-1] == "0.7"
+        summary = {(row[0], row[1]): row[2:] for row in table(page, "summary")}
+        assert summary[("rougeSU4", "stock rouge")] == ["n/a", "n/a", "n/a", "not in the stock metric"]
         shoot(page, "4-score-upload.png")
 
         # Inspect: the tokens, which of them matched, and the pair's scores.
@@ -220,25 +229,19 @@ def is_local(url: str) -> bool:
     return parsed.scheme in ("data", "blob") or parsed.hostname in ("127.0.0.1", "localhost")
 
 
+def score_rouge1(client: Client, predictions: str, references: str) -> tuple:
+    """The Score endpoint on pasted text: rouge1, whitespace tokenizer, no stemmer, split or bootstrap."""
+    options = (["rouge1"], "whitespace", False, False, False, 0.95)
+    return client.predict(predictions, references, None, *options, api_name="/score")
+
+
 def test_concurrent_clients_get_their_own_scores(server):
     words = [f"w{i}" for i in range(1, 21)]
     reference = " ".join(words)
     client = Client(server, verbose=False)
 
     def run(k):
-        prediction = " ".join(words[:k])
-        summary = client.predict(
-            prediction,
-            reference,
-            None,
-            ["rouge1"],
-            "whitespace",
-            False,
-            False,
-            False,
-            0.95,
-            api_name="/score",
-        )[0]
+        summary = score_rouge1(client, " ".join(words[:k]), reference)[0]
         return k, {row[1]: row[4] for row in summary["data"]}
 
     with ThreadPoolExecutor(max_workers=20) as pool:
@@ -252,15 +255,4 @@ def test_concurrent_clients_get_their_own_scores(server):
 def test_client_over_limit_gets_the_limit_message(server):
     client = Client(server, verbose=False)
     with pytest.raises(AppError, match=rf"the limit is {MAX_CHARS} \(KURENAI_ROUGE_MAX_CHARS\)"):
-        client.predict(
-            "x" * (MAX_CHARS + 1),
-            "x",
-            None,
-            ["rouge1"],
-            "whitespace",
-            False,
-            False,
-            False,
-            0.95,
-            api_name="/score",
-        )
+        score_rouge1(client, "x" * (MAX_CHARS + 1), "x")
