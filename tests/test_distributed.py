@@ -6,17 +6,19 @@ import sys
 
 # One process of the group. For each job it loads the metric as process `process_id` of 2, adds its
 # batches and records compute()'s result (or the error raised). It prints the list as JSON.
+# Every metric stays loaded until the end, so the other process never races a lock being released.
 WORKER = """
 import json, sys
 import evaluate
 
 metric_dir, cache_dir, process_id, jobs = sys.argv[1:]
-results = []
+results, loaded = [], []
 for experiment_id, batches, options in json.loads(jobs):
     metric = evaluate.load(
         metric_dir, num_process=2, process_id=int(process_id), experiment_id=experiment_id,
         cache_dir=cache_dir,
     )
+    loaded.append(metric)  # a failed job's metric keeps its lock, as in a process that goes on running
     try:
         for predictions, references in batches[int(process_id)]:
             metric.add_batch(predictions=predictions, references=references)
