@@ -693,21 +693,16 @@ def build_app() -> gr.Blocks:
             gr.Examples(INSPECT_EXAMPLES, [prediction, reference])
             show = gr.Button("Inspect", variant="primary")
             colors = {LCS_LABEL: "red", MATCH_LABEL: "orange", NO_MATCH_LABEL: "lightgray"}
-            prediction_tokens = gr.HighlightedText(
-                first_inspection[0],
-                label="Prediction tokens",
-                elem_id="prediction-tokens",
-                color_map=colors,
-                show_legend=True,
-                show_inline_category=False,
-            )
-            reference_tokens = gr.HighlightedText(
-                first_inspection[1],
-                label="Reference tokens",
-                elem_id="reference-tokens",
-                color_map=colors,
-                show_legend=True,
-                show_inline_category=False,
+            prediction_tokens, reference_tokens = (
+                gr.HighlightedText(
+                    first_inspection[k],
+                    label=f"{side} tokens",
+                    elem_id=f"{side.lower()}-tokens",
+                    color_map=colors,
+                    show_legend=True,
+                    show_inline_category=False,
+                )
+                for k, side in enumerate(["Prediction", "Reference"])
             )
             pair_scores = gr.Dataframe(
                 first_inspection[2], label="Scores of this pair", interactive=False, elem_id="pair-scores"
