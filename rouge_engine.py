@@ -55,10 +55,14 @@ def score_ngrams(reference: Sequence[Hashable], prediction: Sequence[Hashable], 
     return _score_ngrams(Document(reference), Document(prediction), n)
 
 
-def _score_ngrams(reference: Document, prediction: Document, n: int) -> Score:
-    ref_counts, pred_counts = reference.ngrams(n), prediction.ngrams(n)
+def clipped_hits(ref_counts: Counter, pred_counts: Counter) -> int:
+    """Matches of two multisets: over their shared keys, the sum of the smaller count."""
     shared = ref_counts.keys() & pred_counts.keys()
-    hits = sum(map(min, map(ref_counts.__getitem__, shared), map(pred_counts.__getitem__, shared)))
+    return sum(map(min, map(ref_counts.__getitem__, shared), map(pred_counts.__getitem__, shared)))
+
+
+def _score_ngrams(reference: Document, prediction: Document, n: int) -> Score:
+    hits = clipped_hits(reference.ngrams(n), prediction.ngrams(n))
     precision = hits / max(len(prediction.tokens) - n + 1, 1)
     recall = hits / max(len(reference.tokens) - n + 1, 1)
     return precision, recall, fmeasure(precision, recall)
@@ -591,7 +595,7 @@ def skip_bigram_counts(
 
 def score_counts(ref_counts: Counter[tuple[str, ...]], pred_counts: Counter[tuple[str, ...]]) -> Score:
     """Clipped matches of two multisets: P = hits / max(#pred, 1), R = hits / max(#ref, 1)."""
-    hits = sum(min(count, pred_counts[gram]) for gram, count in ref_counts.items())
+    hits = clipped_hits(ref_counts, pred_counts)
     precision = hits / max(sum(pred_counts.values()), 1)
     recall = hits / max(sum(ref_counts.values()), 1)
     return precision, recall, fmeasure(precision, recall)

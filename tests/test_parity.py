@@ -48,8 +48,10 @@ def per_example(rouge, predictions, references, **options):
     ]
 
 
-def as_tuples(scores):
-    return {t: (s.precision, s.recall, s.fmeasure) for t, s in scores.items()}
+def assert_equals_reference(rouge, examples, score, **options):
+    """Our per-example numbers == ``score(reference, prediction)`` of the reference library, per type."""
+    expected = [{t: (s.precision, s.recall, s.fmeasure) for t, s in score(r, p).items()} for p, r in examples]
+    assert per_example(rouge, [p for p, _ in examples], [r for _, r in examples], **options) == expected
 
 
 @SETTINGS
@@ -60,12 +62,9 @@ def as_tuples(scores):
 )
 def test_equals_kurenai_score_and_score_multi(rouge, examples, use_stemmer, engine):
     """One reference: kurenai's ``score``; a list of them: ``score_multi`` (best F, first on ties)."""
-    predictions = [p for p, _ in examples]
-    references = [r for _, r in examples]
     scorer = KurenaiScorer(ALL_TYPES, use_stemmer=use_stemmer)
-    score = scorer.score_multi if isinstance(references[0], list) else scorer.score
-    expected = [as_tuples(score(r, p)) for p, r in examples]
-    assert per_example(rouge, predictions, references, use_stemmer=use_stemmer, engine=engine) == expected
+    score = scorer.score_multi if isinstance(examples[0][1], list) else scorer.score
+    assert_equals_reference(rouge, examples, score, use_stemmer=use_stemmer, engine=engine)
 
 
 # Raw English-like text with punctuation: what rouge-score's own tokenizer sees in the stock metric.
@@ -85,9 +84,7 @@ raw_texts = st.lists(
 )
 def test_rouge_score_tokenizer_equals_stock_metric(rouge, examples, use_stemmer, engine):
     """With rouge-score's own tokenizer the numbers are the stock metric's per-example numbers."""
-    predictions = [p for p, _ in examples]
-    references = [r for _, r in examples]
     scorer = RougeScoreScorer(ALL_TYPES, use_stemmer=use_stemmer)
-    expected = [as_tuples(scorer.score(r, p)) for p, r in examples]
-    got = per_example(rouge, predictions, references, tokenizer=DefaultTokenizer(use_stemmer), engine=engine)
-    assert got == expected
+    assert_equals_reference(
+        rouge, examples, scorer.score, tokenizer=DefaultTokenizer(use_stemmer), engine=engine
+    )
