@@ -109,14 +109,17 @@ Args:
         into sentences after 。！？ and English .!? (keeping closing quotes
         and brackets, and abbreviations such as Mr. or U.S. and decimals
         whole), with no download.
-    engine (str): "fast" (default) or "kurenai", which scores through
+    engine (str): "fast" (default: rouge-score-rs's Rust scorer for
+        rouge1-9, rougeL and rougeLsum of the tokens, bit-parallel Python for
+        the rest) or "kurenai", which scores through
         kurenai.rouge_scorer.RougeScorer itself; both give identical numbers.
         "kurenai" cannot score rougeW, rougeS<k> or rougeSU<k>.
     return_signature (bool): also return "signature", a one-line string
         naming every setting that can change a score: tokenizer with its
         backend and dictionary versions, stemmer, sentence splitting,
         multi-reference mode, aggregation, bootstrap settings with the seed,
-        engine, and the versions of kurenai_rouge, kurenai and rouge-score.
+        engine, and the versions of kurenai_rouge, kurenai, rouge-score and
+        rouge-score-rs.
 
 Returns:
     A flat dict: "rouge1", "rouge2", "rougeL", "rougeLsum" (F-measures), and
@@ -345,5 +348,6 @@ def signature(
         "kurenai_rouge": __version__,
         "kurenai": version("kurenai"),
         "rouge-score": version("rouge-score"),
+        "rouge-score-rs": version("rouge-score-rs"),
     }
     return "|".join(f"{key}:{value}" for key, value in parts.items())

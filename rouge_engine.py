@@ -4,6 +4,13 @@ Every ``score_*`` function returns ``(precision, recall, fmeasure)`` as Python f
 computed with the same operations, in the same order, as rouge-score 0.1.2,
 so that the numbers are equal (``==``), not merely close.
 
+``score_documents`` hands rouge1-9, rougeL and rougeLsum of a tokenized pair to
+rouge-score-rs's Rust scorer (``_rougers.Scorer.score_documents``), which the
+differential tests hold to rouge-score like this module's own functions. The
+functions here score everything else: the ROUGE-W/S/SU family, rougeLsum of
+sentences so long that rouge-score-rs's quadratic table would not fit in a
+few megabytes, and tokens that cannot become Rust strings.
+
 Longest common subsequences are computed bit-parallel (Allison-Dix, Hyyrö):
 one Python ``int`` holds a whole column of rouge-score's LCS table as bits,
 so an m x n table costs n big-int steps instead of m * n Python steps, and
@@ -20,9 +27,11 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
+from functools import lru_cache, partial
 from itertools import accumulate, chain, repeat
 from typing import Any
+
+from rouge_score_rs import _rougers
 
 Score = tuple[float, float, float]
 ROUGE_N_RE = re.compile(r"^rouge([1-9])$")
@@ -34,6 +43,10 @@ _GROUP_BITS = 1 << 13
 _CAN_FORK = "fork" in multiprocessing.get_all_start_methods()
 # Stands for the gap between two sentences in a SentenceLayout: equal to no token.
 _GAP = object()
+# The types rouge-score-rs scores. Its rougeLsum keeps an LCS table per sentence pair, of 4 bytes a
+# cell; above this many cells (the longest sentences' product) union_lcs here is faster and small.
+NATIVE_TYPES = frozenset([*(f"rouge{n}" for n in range(1, 10)), "rougeL", "rougeLsum"])
+NATIVE_LSUM_CELLS = 1_000_000
 
 
 def fmeasure(precision: float, recall: float) -> float:
@@ -299,6 +312,13 @@ class Document:
         self._layout: SentenceLayout | None = None
         self._masks: tuple[dict[Hashable, int], int] | None = None
         self._sentence_counts: Counter | None = None
+        self._longest: int | None = None
+
+    def longest_sentence(self) -> int:
+        """The number of tokens of the longest sentence (0 without sentences)."""
+        if self._longest is None:
+            self._longest = max(map(len, self.sentences), default=0)
+        return self._longest
 
     def ngrams(self, n: int) -> Counter:
         """The counts of the n-grams of ``tokens`` (see ``ngram_counts``)."""
@@ -372,11 +392,14 @@ def score_documents(
     reference: Document, prediction: Document, rouge_types: Sequence[str]
 ) -> dict[str, Score]:
     """``score_tokens`` on two ``Document``s."""
+    native = native_scores(reference, prediction, rouge_types)
     scores: dict[str, Score] = {}
     # With one sentence a side, rougeLsum's hits are rougeL's LCS of the same tokens.
     one_sentence = reference.one_sentence and prediction.one_sentence
     for rouge_type in rouge_types:
-        if rouge_type == "rougeLsum" and one_sentence and "rougeL" in scores:
+        if rouge_type in native:
+            scores[rouge_type] = native[rouge_type]
+        elif rouge_type == "rougeLsum" and one_sentence and "rougeL" in scores:
             scores[rouge_type] = scores["rougeL"]
         elif rouge_type in _SCORERS:
             scores[rouge_type] = _SCORERS[rouge_type](reference, prediction)
@@ -385,6 +408,31 @@ def score_documents(
                 rouge_type, reference.tokens, prediction.tokens, reference.sentences, prediction.sentences
             )
     return scores
+
+
+def native_scores(reference: Document, prediction: Document, rouge_types: Sequence[str]) -> dict[str, Score]:
+    """The scores of the ``NATIVE_TYPES`` among ``rouge_types`` that rouge-score-rs takes for this pair.
+
+    It takes rougeLsum only up to ``NATIVE_LSUM_CELLS``, and nothing from a
+    pair with a token that cannot become a Rust string (a lone surrogate, a
+    custom tokenizer's non-str token): those are scored in Python.
+    """
+    small = reference.longest_sentence() * prediction.longest_sentence() <= NATIVE_LSUM_CELLS
+    types = tuple(t for t in rouge_types if t in NATIVE_TYPES and (small or t != "rougeLsum"))
+    if not types:
+        return {}
+    try:
+        scores = _native_scorer(types).score_documents(
+            reference.tokens, reference.sentences, prediction.tokens, prediction.sentences
+        )
+    except (TypeError, UnicodeEncodeError):
+        return {}
+    return {rouge_type: tuple(score) for rouge_type, score in scores.items()}
+
+
+@lru_cache(maxsize=64)
+def _native_scorer(rouge_types: tuple[str, ...]) -> Any:
+    return _rougers.Scorer(list(rouge_types), False)
 
 
 _SCORERS: dict[str, Callable[[Document, Document], Score]] = {

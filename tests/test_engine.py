@@ -1,12 +1,16 @@
 """The fast engine against rouge-score's own functions and kurenai's scorer: equal numbers (==).
 
 Small vocabularies (1 to 5 symbols) make ties, repeats and long shared runs common, which is
-where rouge-score's LCS backtrack tie-break and n-gram clipping matter.
+where rouge-score's LCS backtrack tie-break and n-gram clipping matter. score_tokens is checked
+twice: as it runs, with rouge-score-rs scoring rouge1-9, rougeL and rougeLsum, and with this
+module's Python functions scoring everything (``python_only``).
 """
 
 import multiprocessing
 import pickle
 import random
+from contextlib import contextmanager, nullcontext
+from unittest import mock
 
 import pytest
 from hypothesis import assume, given, settings
@@ -18,10 +22,13 @@ from rouge_score import rouge_scorer as rs
 import rouge_engine
 from rouge_engine import (
     ENGINES,
+    NATIVE_TYPES,
+    Document,
     SentenceLayout,
     TokenEngine,
     lcs_indices,
     lcs_length,
+    native_scores,
     score_lcs,
     score_ngrams,
     score_summary_lcs,
@@ -64,19 +71,84 @@ def expected_union(reference, prediction) -> list[list[int]]:
 # --- token level: against rouge-score's internal functions ----------------------------------------
 
 
+@contextmanager
+def python_only():
+    """Within it, score_tokens and the engines score every type with this module's functions."""
+    with mock.patch.object(rouge_engine, "native_scores", return_value={}):
+        yield
+
+
+def rouge_score_scores(reference, prediction) -> dict:
+    """Every type of ALL_TYPES scored by rouge-score's internal functions, as tuples."""
+    ref, pred = flat(reference), flat(prediction)
+    scores = {
+        f"rouge{n}": rs._score_ngrams(rs._create_ngrams(ref, n), rs._create_ngrams(pred, n))
+        for n in range(1, 10)
+    }
+    scores["rougeL"] = rs._score_lcs(ref, pred)
+    scores["rougeLsum"] = rs._summary_level_lcs(reference, prediction)
+    return {rouge_type: tuple(score) for rouge_type, score in scores.items()}
+
+
+def assert_both_paths_equal_rouge_score(reference, prediction) -> None:
+    expected = rouge_score_scores(reference, prediction)
+    ref, pred = flat(reference), flat(prediction)
+    for scores in (
+        score_tokens(ref, pred, reference, prediction, ALL_TYPES),
+        python_scores(reference, prediction),
+    ):
+        assert scores == expected
+        assert list(scores) == ALL_TYPES
+        assert all(type(score) is tuple and all(type(v) is float for v in score) for score in scores.values())
+
+
+def python_scores(reference, prediction) -> dict:
+    with python_only():
+        return score_tokens(flat(reference), flat(prediction), reference, prediction, ALL_TYPES)
+
+
 @settings(max_examples=1000, deadline=None, derandomize=True)
 @given(documents())
 def test_every_type_equals_rouge_score_internals(pair):
     reference, prediction = pair
     ref, pred = flat(reference), flat(prediction)
+    expected = rouge_score_scores(reference, prediction)
     for n in range(1, 10):
-        expected = rs._score_ngrams(rs._create_ngrams(ref, n), rs._create_ngrams(pred, n))
-        assert score_ngrams(ref, pred, n) == tuple(expected)
-    assert score_lcs(ref, pred) == tuple(rs._score_lcs(ref, pred))
-    assert score_summary_lcs(reference, prediction) == tuple(rs._summary_level_lcs(reference, prediction))
-    got = score_tokens(ref, pred, reference, prediction, ALL_TYPES)
-    assert list(got) == ALL_TYPES
-    assert all(type(value) is float for score in got.values() for value in score)
+        assert score_ngrams(ref, pred, n) == expected[f"rouge{n}"]
+    assert score_lcs(ref, pred) == expected["rougeL"]
+    assert score_summary_lcs(reference, prediction) == expected["rougeLsum"]
+    assert_both_paths_equal_rouge_score(reference, prediction)
+
+
+def test_rouge_score_rs_scores_its_types_of_an_ordinary_pair():
+    reference, prediction = Document(["a", "b"], [["a", "b"]]), Document(["b"], [["b"]])
+    assert set(native_scores(reference, prediction, ALL_TYPES + ["rougeW"])) == NATIVE_TYPES
+
+
+@pytest.mark.parametrize(
+    ("reference", "prediction"),
+    [
+        ([["a", "\ud800"], ["b"]], [["\ud800", "b", "a"]]),  # a lone surrogate is no Rust string
+        ([[1, 2, 1], [3]], [[2, 1], [1, 3]]),  # a custom tokenizer's int tokens
+    ],
+)
+def test_tokens_rust_cannot_take_are_scored_in_python(reference, prediction):
+    documents_ = Document(flat(reference), reference), Document(flat(prediction), prediction)
+    assert native_scores(*documents_, ALL_TYPES) == {}
+    assert_both_paths_equal_rouge_score(reference, prediction)
+
+
+def test_rougelsum_of_long_sentences_is_scored_in_python(monkeypatch):
+    rng = random.Random(5)
+    reference = [[str(rng.randrange(4)) for _ in range(rng.randint(20, 90))] for _ in range(3)]
+    prediction = [[str(rng.randrange(4)) for _ in range(rng.randint(20, 90))] for _ in range(2)]
+    longest = max(map(len, reference)) * max(map(len, prediction))
+    documents_ = Document(flat(reference), reference), Document(flat(prediction), prediction)
+    monkeypatch.setattr(rouge_engine, "NATIVE_LSUM_CELLS", longest)
+    assert "rougeLsum" in native_scores(*documents_, ALL_TYPES)
+    monkeypatch.setattr(rouge_engine, "NATIVE_LSUM_CELLS", longest - 1)
+    assert set(native_scores(*documents_, ALL_TYPES)) == NATIVE_TYPES - {"rougeLsum"}
+    assert_both_paths_equal_rouge_score(reference, prediction)
 
 
 @settings(max_examples=800, deadline=None, derandomize=True)
@@ -130,6 +202,8 @@ def test_medium_inputs_equal_the_quadratic_table(symbols, seed):
     sentences = [reference[i : i + 60] for i in range(0, 300, 60)]
     predicted = [prediction[i : i + 50] for i in range(0, 300, 50)]
     assert score_summary_lcs(sentences, predicted) == tuple(rs._summary_level_lcs(sentences, predicted))
+    assert_both_paths_equal_rouge_score(sentences, predicted)
+    assert_both_paths_equal_rouge_score([reference], [prediction])
 
 
 def test_long_sentences_against_many_predicted_sentences_use_several_groups():
@@ -159,13 +233,14 @@ examples = st.lists(st.tuples(texts(), st.lists(texts(), min_size=1, max_size=3)
 tokenizers = st.sampled_from([AllCharacterSupportTokenizer(), WhitespaceTokenizer()])
 
 
-@pytest.mark.parametrize("engine_name", sorted(ENGINES))
+@pytest.mark.parametrize("engine_name", [*sorted(ENGINES), "fast, Python functions only"])
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(batch=examples, tokenizer=tokenizers)
 def test_engines_equal_kurenai_per_reference_and_score_multi(engine_name, batch, tokenizer):
-    engine = ENGINES[engine_name](ALL_TYPES, tokenizer, split_sentences)
+    engine = ENGINES[engine_name.split(",")[0]](ALL_TYPES, tokenizer, split_sentences)
     scorer = KurenaiScorer(ALL_TYPES, tokenizer=tokenizer)
-    got = engine.score_batch([p for p, _ in batch], [refs for _, refs in batch])
+    with python_only() if "Python" in engine_name else nullcontext():
+        got = engine.score_batch([p for p, _ in batch], [refs for _, refs in batch])
     for row, (prediction, references) in zip(got, batch, strict=True):
         expected = [{t: tuple(s) for t, s in scorer.score(r, prediction).items()} for r in references]
         assert row == expected

@@ -109,6 +109,7 @@ def test_default_signature(rouge):
     assert run(rouge)[1] == (
         "tok:whitespace|stem:no|split:newline|multi:best|agg:mean|boot:no|engine:fast"
         f"|kurenai_rouge:0.1.0|kurenai:{version('kurenai')}|rouge-score:{version('rouge-score')}"
+        f"|rouge-score-rs:{version('rouge-score-rs')}"
     )
 
 
