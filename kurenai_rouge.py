@@ -14,7 +14,7 @@ import datasets
 import evaluate
 from evaluate.utils.logging import tqdm
 
-from .rouge_engine import ENGINES, validate_rouge_types
+from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
 from .rouge_inputs import check_inputs, check_options
 from .rouge_stats import MULTI_REF_MODES, reduce_references, summarize
 from .rouge_text import (
@@ -28,7 +28,6 @@ from .rouge_text import (
 
 __version__ = "0.1.0"
 DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
-PROGRESS_CHUNK = 1000  # examples scored between two updates of the progress bar
 
 _CITATION = """\
 @inproceedings{lin-2004-rouge,
@@ -275,14 +274,10 @@ class KurenaiRouge(evaluate.Metric):
             rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
         )
         per_example = []
-        # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal. A
-        # chunk is PROGRESS_CHUNK examples per process: big enough for the fast engine to use them all.
-        chunk = PROGRESS_CHUNK * getattr(scorer, "processes", 1)
-        hide = None if len(predictions) > PROGRESS_CHUNK else True
+        # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal.
+        hide = None if len(predictions) > CHUNK else True
         with tqdm(total=len(predictions), desc="kurenai_rouge", unit="ex", disable=hide) as bar:
-            for start in range(0, len(predictions), chunk):
-                stop = start + chunk
-                rows = scorer.score_batch(predictions[start:stop], multi_references[start:stop])
+            for rows in scorer.score_chunks(predictions, multi_references):
                 per_example += [reduce_references(row, multi_ref) for row in rows]
                 bar.update(len(rows))
         return per_example

@@ -25,7 +25,7 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache, partial
 from itertools import accumulate, chain, repeat
@@ -461,8 +461,9 @@ class TokenEngine:
     else every usable CPU on Linux and 1 elsewhere): this one and forked
     workers, which inherit the engine, so the tokenizer and splitter need not
     be picklable and no ``__main__`` is re-imported. The batch is cut into
-    ``chunks_per_process`` chunks per process, taken as each process is free.
-    The numbers do not depend on how many processes score them.
+    ``chunks_per_process`` chunks per process (of at most ``CHUNK`` examples),
+    taken as each process is free. The numbers do not depend on how many
+    processes score them.
     """
 
     name = "fast"
@@ -507,26 +508,42 @@ class TokenEngine:
             results.append([score_documents(document(reference), pred, rouge_types) for reference in refs])
         return results
 
-    def score_batch(
+    def score_chunks(
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]
-    ) -> list[list[dict[str, Score]]]:
-        """Per prediction, its scores against each of its references."""
+    ) -> Iterator[list[list[dict[str, Score]]]]:
+        """``score_batch``'s rows, a chunk at a time, in order (one pool of workers for them all)."""
         small = self.processes == 1 or len(predictions) < 2 or sum(map(len, references)) < self.parallel_pairs
         # A daemonic process (a multiprocessing.Pool worker, say) may not start processes.
         if small or not _CAN_FORK or multiprocessing.current_process().daemon:
-            return self.score_serial(predictions, references)
-        size = -(-len(predictions) // (self.processes * self.chunks_per_process))
-        starts = range(0, len(predictions), size)
-        chunks = [(predictions[i : i + size], references[i : i + size]) for i in starts]
+            for chunk in _chunks(predictions, references, CHUNK):
+                yield self.score_serial(*chunk)
+            return
+        size = min(CHUNK, -(-len(predictions) // (self.processes * self.chunks_per_process)))
+        chunks = _chunks(predictions, references, size)
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(self.processes - 1, context, _adopt_engine, (self,)) as pool:
             # The workers take chunks from the end, this process from the start: it scores every
             # chunk whose future it can still cancel, so a busy CPU gets less of the batch.
             futures = [pool.submit(_score_in_worker, *chunk) for chunk in reversed(chunks)][::-1]
-            results = []
             for chunk, future in zip(chunks, futures, strict=True):
-                results.extend(self.score_serial(*chunk) if future.cancel() else future.result())
-        return results
+                yield self.score_serial(*chunk) if future.cancel() else future.result()
+
+    def score_batch(
+        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> list[list[dict[str, Score]]]:
+        """Per prediction, its scores against each of its references."""
+        return [row for rows in self.score_chunks(predictions, references) for row in rows]
+
+
+# Engines yield at most this many examples' scores at a time (a progress bar's step).
+CHUNK = 1000
+
+
+def _chunks(
+    predictions: Sequence[str], references: Sequence[Sequence[str]], size: int
+) -> list[tuple[Sequence[str], Sequence[Sequence[str]]]]:
+    """The batch cut into (predictions, references) chunks of ``size`` examples."""
+    return [(predictions[i : i + size], references[i : i + size]) for i in range(0, len(predictions), size)]
 
 
 _worker_engine: TokenEngine | None = None
@@ -578,11 +595,21 @@ class KurenaiEngine:
             scores.update(self._lsum_scorer.score(*joined))
         return {t: tuple(float(v) for v in scores[t]) for t in self.rouge_types}
 
+    def score_chunks(
+        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> Iterator[list[list[dict[str, Score]]]]:
+        """``score_batch``'s rows, ``CHUNK`` examples at a time, in order."""
+        for chunk_predictions, chunk_references in _chunks(predictions, references, CHUNK):
+            yield [
+                [self._score(r, p) for r in refs]
+                for p, refs in zip(chunk_predictions, chunk_references, strict=True)
+            ]
+
     def score_batch(
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]
     ) -> list[list[dict[str, Score]]]:
         """Per prediction, its scores against each of its references."""
-        return [[self._score(r, p) for r in refs] for p, refs in zip(predictions, references, strict=True)]
+        return [row for rows in self.score_chunks(predictions, references) for row in rows]
 
 
 ENGINES = {"fast": TokenEngine, "kurenai": KurenaiEngine}
