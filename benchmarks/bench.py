@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from unittest import mock
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -32,6 +33,7 @@ from rouge_score_rs.rouge_scorer import RougeScorer as RsScorer  # noqa: E402
 from rouge_score_rs.tokenizers import CharacterTokenizer as RsCharacterTokenizer  # noqa: E402
 from rouge_score_rs.tokenizers import DefaultTokenizer as RsDefaultTokenizer  # noqa: E402
 
+import rouge_engine  # noqa: E402
 from rouge_engine import TokenEngine, score_tokens  # noqa: E402
 from rouge_text import WhitespaceTokenizer, split_sentences  # noqa: E402
 
@@ -131,6 +133,12 @@ def ours(types, tokenizer, pairs, processes: int) -> list[list[dict]]:
     return engine.score_batch([p for p, _ in pairs], [[r] for _, r in pairs])
 
 
+def ours_in_python(types, tokenizer, pairs) -> list[list[dict]]:
+    """``ours`` in one process with the Python layer scoring every type (rouge-score-rs left out)."""
+    with mock.patch.object(rouge_engine, "native_scores", return_value={}):
+        return ours(types, tokenizer, pairs, 1)
+
+
 def peer_rows(types, tokenizer, native_tokenizer, pairs, kurenai_count: int, rounds: int) -> list:
     """Pairs/s of each engine on ``pairs``; kurenai scores only the first ``kurenai_count``.
 
@@ -142,6 +150,7 @@ def peer_rows(types, tokenizer, native_tokenizer, pairs, kurenai_count: int, rou
     expected = [{t: tuple(s) for t, s in kurenai.score(r, p).items()} for p, r in few]
     assert [row[0] for row in ours(types, tokenizer, few, 1)] == expected, "numbers differ from kurenai's"
     assert ours(types, tokenizer, pairs, 2) == ours(types, tokenizer, pairs, 1), "2 processes differ from 1"
+    assert [row[0] for row in ours_in_python(types, tokenizer, few)] == expected, "Python layer differs"
     rs = RsScorer(types, tokenizer=tokenizer)
     native = RsScorer(types, tokenizer=native_tokenizer)
     return rates(
@@ -155,6 +164,10 @@ def peer_rows(types, tokenizer, native_tokenizer, pairs, kurenai_count: int, rou
                 lambda: [rs.score(r, p) for p, r in pairs],
             ),
             "kurenai_rouge engine, 1 process": (len(pairs), lambda: ours(types, tokenizer, pairs, 1)),
+            "kurenai_rouge engine, Python layer only, 1 process": (
+                len(pairs),
+                lambda: ours_in_python(types, tokenizer, pairs),
+            ),
             f"kurenai_rouge engine, 2 processes ({len(pairs):,} pairs)": (
                 len(pairs),
                 lambda: ours(types, tokenizer, pairs, 2),
