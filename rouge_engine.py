@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import re
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -456,18 +457,20 @@ class TokenEngine:
     ``tokenizer`` has ``tokenize(text)``; ``splitter`` maps a text to the
     sentences rougeLsum compares.
 
-    Batches of at least ``parallel_pairs`` (prediction, reference) pairs are
-    split over ``processes`` processes (default: ``KURENAI_ROUGE_PROCESSES``,
-    else every usable CPU on Linux and 1 elsewhere): this one and forked
-    workers, which inherit the engine, so the tokenizer and splitter need not
-    be picklable and no ``__main__`` is re-imported. The batch is cut into
-    ``chunks_per_process`` chunks per process (of at most ``CHUNK`` examples),
-    taken as each process is free. The numbers do not depend on how many
-    processes score them.
+    A batch is cut into ``chunks_per_process`` chunks per process (of at
+    most ``CHUNK`` examples). This process scores the first; if the batch has
+    an example for every chunk and the rest would take it at least
+    ``parallel_seconds`` at that rate, the rest is split over ``processes``
+    processes (default: ``KURENAI_ROUGE_PROCESSES``, else every usable CPU on
+    Linux and 1 elsewhere): this one and forked workers, which inherit the
+    engine, so the tokenizer and splitter need not be picklable and no
+    ``__main__`` is re-imported. Chunks are taken as each process is free.
+    The numbers do not depend on how many processes score them.
     """
 
     name = "fast"
-    parallel_pairs = 2000
+    # Starting a worker and moving scores between processes costs some tens of milliseconds.
+    parallel_seconds = 0.25
     chunks_per_process = 8
 
     def __init__(
@@ -512,20 +515,32 @@ class TokenEngine:
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]
     ) -> Iterator[list[list[dict[str, Score]]]]:
         """``score_batch``'s rows, a chunk at a time, in order (one pool of workers for them all)."""
-        small = self.processes == 1 or len(predictions) < 2 or sum(map(len, references)) < self.parallel_pairs
+        if not predictions:
+            return
+        chunks = self.processes * self.chunks_per_process
+        first, *rest = _chunks(predictions, references, min(CHUNK, -(-len(predictions) // chunks)))
+        start = time.perf_counter()
+        rows = self.score_serial(*first)
+        seconds_per_pair = (time.perf_counter() - start) / max(1, sum(map(len, first[1])))
+        yield rows
+        left = sum(len(refs) for _, chunk_references in rest for refs in chunk_references)
         # A daemonic process (a multiprocessing.Pool worker, say) may not start processes.
-        if small or not _CAN_FORK or multiprocessing.current_process().daemon:
-            for chunk in _chunks(predictions, references, CHUNK):
+        if (
+            self.processes == 1
+            or len(predictions) < chunks
+            or left * seconds_per_pair < self.parallel_seconds
+            or not _CAN_FORK
+            or multiprocessing.current_process().daemon
+        ):
+            for chunk in rest:
                 yield self.score_serial(*chunk)
             return
-        size = min(CHUNK, -(-len(predictions) // (self.processes * self.chunks_per_process)))
-        chunks = _chunks(predictions, references, size)
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(self.processes - 1, context, _adopt_engine, (self,)) as pool:
             # The workers take chunks from the end, this process from the start: it scores every
             # chunk whose future it can still cancel, so a busy CPU gets less of the batch.
-            futures = [pool.submit(_score_in_worker, *chunk) for chunk in reversed(chunks)][::-1]
-            for chunk, future in zip(chunks, futures, strict=True):
+            futures = [pool.submit(_score_in_worker, *chunk) for chunk in reversed(rest)][::-1]
+            for chunk, future in zip(rest, futures, strict=True):
                 yield self.score_serial(*chunk) if future.cancel() else future.result()
 
     def score_batch(

@@ -135,7 +135,7 @@ def ours(types, tokenizer, pairs, processes: int) -> list[list[dict]]:
 
 def ours_in_python(types, tokenizer, pairs) -> list[list[dict]]:
     """``ours`` in one process with the Python layer scoring every type (rouge-score-rs left out)."""
-    with mock.patch.object(rouge_engine, "native_scores", return_value={}):
+    with mock.patch.object(rouge_engine, "native_scores", lambda *args: {}):
         return ours(types, tokenizer, pairs, 1)
 
 
@@ -370,8 +370,9 @@ def main() -> None:
         f"{platform.platform()}, load average before the run: {os.getloadavg()[0]:.1f}"
     )
     # Rounds of about a second per engine, interleaved, best of `rounds`: on a shared machine the
-    # engines see the same noise. The 2-process rows need at least TokenEngine.parallel_pairs pairs.
-    english = english_pairs(4000 // scale)
+    # engines see the same noise. The 2-process rows need batches that TokenEngine finds worth a worker
+    # (TokenEngine.parallel_seconds of work after the first chunk).
+    english = english_pairs(10_000 // scale)
     title = "(a) English-like, word level, ~3 sentences, ~55 tokens, 4 default types"
     rows = peer_rows(
         DEFAULT_TYPES, WhitespaceTokenizer(), RsDefaultTokenizer(), english, 400 // scale, rounds

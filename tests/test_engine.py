@@ -74,7 +74,7 @@ def expected_union(reference, prediction) -> list[list[int]]:
 @contextmanager
 def python_only():
     """Within it, score_tokens and the engines score every type with this module's functions."""
-    with mock.patch.object(rouge_engine, "native_scores", return_value={}):
+    with mock.patch.object(rouge_engine, "native_scores", lambda *args: {}):
         yield
 
 
@@ -285,26 +285,33 @@ def test_parallel_batches_equal_serial_ones(processes):
     with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
         pickle.dumps(tokenizer)
     engine = TokenEngine(ALL_TYPES, tokenizer, lambda text: split_sentences(text))
-    engine.processes, engine.parallel_pairs = processes, 10
+    engine.processes, engine.parallel_seconds = processes, 0
     predictions, references = random_batch(processes, 61)
     assert engine.score_batch(predictions, references) == engine.score_serial(predictions, references)
 
 
-def test_small_batches_stay_in_this_process(monkeypatch):
-    def no_pool(*args, **kwargs):
-        raise AssertionError("a small batch started worker processes")
-
-    monkeypatch.setattr(rouge_engine, "ProcessPoolExecutor", no_pool)
+def test_workers_start_only_for_a_batch_worth_them(monkeypatch):
+    pools = []
+    real_pool = rouge_engine.ProcessPoolExecutor
+    monkeypatch.setattr(rouge_engine, "ProcessPoolExecutor", lambda *a: pools.append(a) or real_pool(*a))
     engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
     engine.processes = 2
     predictions, references = random_batch(0, 20)
-    assert sum(map(len, references)) < engine.parallel_pairs
-    assert engine.score_batch(predictions, references) == engine.score_serial(predictions, references)
+    expected = engine.score_serial(predictions, references)
+    # 20 short examples: the rest would take this process far less than parallel_seconds.
+    assert engine.score_batch(predictions, references) == expected
+    assert not pools
+    engine.parallel_seconds = 0
+    # Fewer examples than chunks (2 processes x 8): no worker, however slow.
+    assert engine.score_batch(predictions[:15], references[:15]) == expected[:15]
+    assert not pools
+    assert engine.score_batch(predictions, references) == expected
+    assert len(pools) == 1
 
 
 def score_in_a_daemon(queue, predictions, references):
     engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
-    engine.processes, engine.parallel_pairs = 2, 1
+    engine.processes, engine.parallel_seconds = 2, 0
     queue.put(engine.score_batch(predictions, references))
 
 
