@@ -9,6 +9,7 @@ module's Python functions scoring everything (``python_only``).
 import multiprocessing
 import pickle
 import random
+from collections.abc import Sequence
 from contextlib import contextmanager, nullcontext
 from unittest import mock
 
@@ -42,10 +43,16 @@ ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
 SYMBOLS = "abcde"
 
 
+# Tokens a custom tokenizer might make, which the Rust kernel must compare as opaque strings.
+ODD_TOKENS = ["", " ", "a b", "a", "A", "\x00", "\n", "é", "e\u0301", "ｱ", "😀", "\ufeff"]
+
+
 @st.composite
-def documents(draw, max_sentences: int = 5, max_length: int = 9) -> tuple[list[list[str]], list[list[str]]]:
-    """A (reference, prediction) pair of tokenized documents over a vocabulary of 1 to 5 symbols."""
-    vocabulary = SYMBOLS[: draw(st.integers(1, 5))]
+def documents(
+    draw, max_sentences: int = 5, max_length: int = 9, symbols: Sequence[str] = SYMBOLS
+) -> tuple[list[list[str]], list[list[str]]]:
+    """A (reference, prediction) pair of tokenized documents over 1 to 5 of ``symbols``."""
+    vocabulary = draw(st.lists(st.sampled_from(symbols), min_size=1, max_size=5, unique=True))
     sentence = st.lists(st.sampled_from(vocabulary), max_size=max_length)
     side = st.lists(sentence, max_size=max_sentences)
     return draw(side), draw(side)
@@ -118,6 +125,12 @@ def test_every_type_equals_rouge_score_internals(pair):
     assert score_lcs(ref, pred) == expected["rougeL"]
     assert score_summary_lcs(reference, prediction) == expected["rougeLsum"]
     assert_both_paths_equal_rouge_score(reference, prediction)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(documents(symbols=ODD_TOKENS))
+def test_odd_tokens_are_compared_as_opaque_strings(pair):
+    assert_both_paths_equal_rouge_score(*pair)
 
 
 def test_rouge_score_rs_scores_its_types_of_an_ordinary_pair():
