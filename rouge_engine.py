@@ -25,6 +25,7 @@ import os
 import re
 import sys
 import time
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -451,7 +452,23 @@ def _default_processes() -> int:
     return len(os.sched_getaffinity(0)) if sys.platform == "linux" else 1
 
 
-class TokenEngine:
+class ChunkedEngine(ABC):
+    """An engine's ``score_batch``, from its ``score_chunks``."""
+
+    @abstractmethod
+    def score_chunks(
+        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> Iterator[list[list[dict[str, Score]]]]:
+        """Per prediction, its scores against each of its references, a chunk of predictions at a time."""
+
+    def score_batch(
+        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> list[list[dict[str, Score]]]:
+        """Per prediction, its scores against each of its references."""
+        return [row for rows in self.score_chunks(predictions, references) for row in rows]
+
+
+class TokenEngine(ChunkedEngine):
     """Scores texts with this module's functions, tokenizing each text once.
 
     ``tokenizer`` has ``tokenize(text)``; ``splitter`` maps a text to the
@@ -543,12 +560,6 @@ class TokenEngine:
             for chunk, future in zip(rest, futures, strict=True):
                 yield self.score_serial(*chunk) if future.cancel() else future.result()
 
-    def score_batch(
-        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
-    ) -> list[list[dict[str, Score]]]:
-        """Per prediction, its scores against each of its references."""
-        return [row for rows in self.score_chunks(predictions, references) for row in rows]
-
 
 # Engines yield at most this many examples' scores at a time (a progress bar's step).
 CHUNK = 1000
@@ -576,7 +587,7 @@ def _score_in_worker(
     return _worker_engine.score_serial(predictions, references)
 
 
-class KurenaiEngine:
+class KurenaiEngine(ChunkedEngine):
     """Scores texts with ``kurenai.rouge_scorer.RougeScorer``, for cross-checking.
 
     rougeLsum gets the sentences of ``splitter`` joined by newlines, which is
@@ -619,12 +630,6 @@ class KurenaiEngine:
                 [self._score(r, p) for r in refs]
                 for p, refs in zip(chunk_predictions, chunk_references, strict=True)
             ]
-
-    def score_batch(
-        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
-    ) -> list[list[dict[str, Score]]]:
-        """Per prediction, its scores against each of its references."""
-        return [row for rows in self.score_chunks(predictions, references) for row in rows]
 
 
 ENGINES = {"fast": TokenEngine, "kurenai": KurenaiEngine}

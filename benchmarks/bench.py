@@ -290,16 +290,16 @@ def _status_kib(field: str) -> int:
     raise KeyError(field)
 
 
-def peak_memory_mib(function) -> float:
-    """How far ``function()`` raises this process's resident memory at its peak, in MiB (Linux).
+def peak_memory_mib(function) -> tuple[object, float]:
+    """``function()``, and how far it raises this process's resident memory at its peak, in MiB (Linux).
 
     Resident memory counts every allocation, the Rust kernel's included; writing 5 to
     /proc/self/clear_refs resets the peak (VmHWM) to the current size first.
     """
     Path("/proc/self/clear_refs").write_text("5")
     before = _status_kib("VmRSS")
-    function()
-    return (_status_kib("VmHWM") - before) / 1024
+    result = function()
+    return result, (_status_kib("VmHWM") - before) / 1024
 
 
 LONG_CASES = [
@@ -332,12 +332,12 @@ def long_case(engine_name: str, rouge_type: str, ref_lines: int, pred_lines: int
         tokens = [[t.split() for t in text.split("\n")] for text in (texts[1][0][0], texts[0][0])]
         scorer = _rougers.Scorer([rouge_type], False)
         run = lambda: scorer.score_documents([], tokens[0], [], tokens[1])  # noqa: E731
-    seconds = []
-    peak = peak_memory_mib(lambda: seconds.append(timed(run)))
-    return f"{seconds[0]:.2f} {peak:.0f}"
+    seconds, peak = peak_memory_mib(lambda: timed(run))
+    return f"{seconds:.2f} {peak:.0f}"
 
 
 def timed(function) -> float:
+    """Seconds that ``function()`` takes."""
     start = time.perf_counter()
     function()
     return time.perf_counter() - start

@@ -164,23 +164,26 @@ def test_rougelsum_of_long_sentences_is_scored_in_python(monkeypatch):
     assert_both_paths_equal_rouge_score(reference, prediction)
 
 
-@settings(max_examples=800, deadline=None, derandomize=True)
-@given(documents(max_sentences=4, max_length=12))
-def test_union_lcs_takes_rouge_score_backtrack_choices(pair):
+def laid_out(pair) -> tuple[SentenceLayout, list[list[str]]]:
+    """The reference's layout and the non-empty predicted sentences (union_lcs's input); at least one."""
     reference, prediction = pair
     prediction = [sentence for sentence in prediction if sentence]
     assume(prediction)
-    layout = SentenceLayout(reference)
+    return SentenceLayout(reference), prediction
+
+
+@settings(max_examples=800, deadline=None, derandomize=True)
+@given(documents(max_sentences=4, max_length=12))
+def test_union_lcs_takes_rouge_score_backtrack_choices(pair):
+    layout, prediction = laid_out(pair)
+    reference = pair[0]
     assert union_indices(layout, union_lcs(layout, prediction)) == expected_union(reference, prediction)
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(documents(max_sentences=6, max_length=12))
 def test_union_lcs_is_the_same_whatever_the_group_size(pair):
-    reference, prediction = pair
-    prediction = [sentence for sentence in prediction if sentence]
-    assume(prediction)
-    layout = SentenceLayout(reference)
+    layout, prediction = laid_out(pair)
     together = union_lcs(layout, prediction)
     original, rouge_engine._GROUP_BITS = rouge_engine._GROUP_BITS, 1
     try:
