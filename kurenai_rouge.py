@@ -6,8 +6,12 @@ character, takes the same inputs and compute arguments, and gives exact,
 deterministic numbers (the mean, not a bootstrap median).
 """
 
+import contextlib
+import inspect
 import itertools
+import os
 import warnings
+from collections.abc import Iterator
 from importlib.metadata import version
 
 import datasets
@@ -20,6 +24,7 @@ from .rouge_stats import MULTI_REF_MODES, reduce_references, summarize
 from .rouge_text import (
     UnsegmentedTextWarning,
     WhitespaceTokenizer,
+    check_tokenizer,
     get_tokenizer,
     split_sentences,
     unsegmented_cjk_message,
@@ -170,15 +175,51 @@ class KurenaiRouge(evaluate.Metric):
             reference_urls=["https://aclanthology.org/W04-1013"],
         )
 
+    def compute(self, *, predictions=None, references=None, **kwargs) -> dict | None:
+        """Score the stored examples and these, after checking the options; see the inputs description."""
+        with self._discarded_on_failure():
+            _checked_options(**kwargs)
+            return super().compute(predictions=predictions, references=references, **kwargs)
+
     def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
         """Add a batch of predictions and references, checked before they are stored."""
-        self._check_batch(predictions, references)
-        super().add_batch(predictions=predictions, references=references, **kwargs)
+        with self._discarded_on_failure():
+            self._check_batch(predictions, references)
+            super().add_batch(predictions=predictions, references=references, **kwargs)
 
     def add(self, *, prediction=None, reference=None, **kwargs) -> None:
         """Add one prediction and its reference(s), checked before they are stored."""
-        self._check_batch([prediction], [reference])
-        super().add(prediction=prediction, reference=reference, **kwargs)
+        with self._discarded_on_failure():
+            self._check_batch([prediction], [reference])
+            super().add(prediction=prediction, reference=reference, **kwargs)
+
+    @contextlib.contextmanager
+    def _discarded_on_failure(self) -> Iterator[None]:
+        """On any exception (KeyboardInterrupt included), forget every stored example, then re-raise.
+
+        The object is then as if freshly loaded: no row of the failed call, or of the batches added
+        before it, is scored later, and no cache file or lock of it is left behind.
+        """
+        try:
+            yield
+        except BaseException:
+            self._discard()
+            raise
+
+    def _discard(self) -> None:
+        """Close evaluate's writer, delete the cache files of the stored rows and release their locks."""
+        writer, self.writer = self.writer, None
+        if writer is not None:
+            writer.close()
+        paths = [self.cache_file_name, *(self.file_paths or ())]
+        locks = [self.filelock, *(self.filelocks or ())]
+        for path in filter(None, paths):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(path)
+        for lock in filter(None, locks):
+            lock.release()
+        self.cache_file_name = self.filelock = self.file_paths = self.filelocks = None
+        self.buf_writer = self.data = self.selected_feature_format = None
 
     def _check_batch(self, predictions, references) -> None:
         """Reject bad items, and a switch between single and multi references across batches."""
@@ -212,25 +253,21 @@ class KurenaiRouge(evaluate.Metric):
         engine="fast",
         return_signature=False,
     ):
-        rouge_types = check_options(
-            rouge_types=DEFAULT_ROUGE_TYPES if rouge_types is None else rouge_types,
-            flags={
-                "use_aggregator": use_aggregator,
-                "use_stemmer": use_stemmer,
-                "split_summaries": split_summaries,
-                "detailed": detailed,
-                "bootstrap": bootstrap,
-                "return_signature": return_signature,
-            },
+        rouge_types = _check_compute_options(
+            rouge_types=rouge_types,
+            use_aggregator=use_aggregator,
+            use_stemmer=use_stemmer,
+            tokenizer=tokenizer,
+            split_summaries=split_summaries,
             multi_ref=multi_ref,
-            multi_ref_modes=MULTI_REF_MODES,
+            detailed=detailed,
+            bootstrap=bootstrap,
             confidence_level=confidence_level,
             n_samples=n_samples,
             seed=seed,
             engine=engine,
-            engines=ENGINES,
+            return_signature=return_signature,
         )
-        validate_rouge_types(rouge_types)
         check_inputs(predictions, references)
         text_tokenizer = get_tokenizer(tokenizer, use_stemmer)
         per_example = self._score(
@@ -315,6 +352,57 @@ class KurenaiRouge(evaluate.Metric):
             detailed=detailed,
             engine=engine,
         )
+
+
+def _checked_options(**options) -> None:
+    """Check compute's options (defaults filled in) before any input is stored.
+
+    An unknown option name is a TypeError, a bad value a ValueError, as in ``_compute``.
+    """
+    bound = inspect.signature(KurenaiRouge._compute).bind_partial(None, None, None, **options)
+    bound.apply_defaults()
+    del bound.arguments["self"], bound.arguments["predictions"], bound.arguments["references"]
+    _check_compute_options(**bound.arguments)
+
+
+def _check_compute_options(
+    *,
+    rouge_types,
+    use_aggregator,
+    use_stemmer,
+    tokenizer,
+    split_summaries,
+    multi_ref,
+    detailed,
+    bootstrap,
+    confidence_level,
+    n_samples,
+    seed,
+    engine,
+    return_signature,
+) -> list[str]:
+    """Check every compute option and return the rouge types as a list; ValueError names a bad one."""
+    rouge_types = check_options(
+        rouge_types=DEFAULT_ROUGE_TYPES if rouge_types is None else rouge_types,
+        flags={
+            "use_aggregator": use_aggregator,
+            "use_stemmer": use_stemmer,
+            "split_summaries": split_summaries,
+            "detailed": detailed,
+            "bootstrap": bootstrap,
+            "return_signature": return_signature,
+        },
+        multi_ref=multi_ref,
+        multi_ref_modes=MULTI_REF_MODES,
+        confidence_level=confidence_level,
+        n_samples=n_samples,
+        seed=seed,
+        engine=engine,
+        engines=ENGINES,
+    )
+    validate_rouge_types(rouge_types)
+    check_tokenizer(tokenizer)
+    return rouge_types
 
 
 def signature(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
+
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
 def _describe(value: Any) -> str:
@@ -45,10 +48,7 @@ def check_inputs(predictions: Any, references: Any) -> bool:
             f"{len(references)} references"
         )
     for i, prediction in enumerate(predictions):
-        if not isinstance(prediction, str):
-            raise ValueError(
-                f"predictions[{i}] must be a string, got {type(prediction).__name__}: {_describe(prediction)}"
-            )
+        _check_text(prediction, f"predictions[{i}]")
     multi = None
     for i, reference in enumerate(references):
         is_list = not isinstance(reference, str)
@@ -68,6 +68,8 @@ def check_inputs(predictions: Any, references: Any) -> bool:
             )
         if is_list:
             _check_reference_list(reference, i)
+        else:
+            _check_text(reference, f"references[{i}]")
     return bool(multi)
 
 
@@ -75,10 +77,27 @@ def _check_reference_list(reference: Any, i: int) -> None:
     if len(reference) == 0:
         raise ValueError(f"references[{i}] is an empty list: each prediction needs at least one reference")
     for j, item in enumerate(reference):
-        if not isinstance(item, str):
-            raise ValueError(
-                f"references[{i}][{j}] must be a string, got {type(item).__name__}: {_describe(item)}"
-            )
+        _check_text(item, f"references[{i}][{j}]")
+
+
+def _check_text(text: Any, where: str) -> None:
+    """Raise ValueError unless ``text`` is a string of Unicode text (no lone surrogate).
+
+    >>> _check_text("ab\\udc80", "predictions[3]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: predictions[3] has a lone surrogate (U+DC80 at character 2), which is not Unicode text ...
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{where} must be a string, got {type(text).__name__}: {_describe(text)}")
+    surrogate = None if text.isascii() else _SURROGATE_RE.search(text)
+    if surrogate:
+        code, start = ord(surrogate.group()), surrogate.start()
+        raise ValueError(
+            f"{where} has a lone surrogate (U+{code:04X} at character {start}), "
+            "which is not Unicode text and cannot be stored or encoded; fix the text's source or decode it "
+            'with errors="replace"'
+        )
 
 
 def _check_choice(name: str, value: Any, choices: Any) -> None:

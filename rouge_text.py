@@ -349,28 +349,38 @@ class ThaiTokenizer(SegmentingTokenizer):
         return [word for word in words if _is_word(word)]
 
 
-class CallableTokenizer:
-    """Adapts a ``str -> list[str]`` callable, as the stock metric accepts."""
+class CustomTokenizer:
+    """Adapts a user's ``str -> list[str]`` callable, or an object's ``tokenize`` method.
 
-    def __init__(self, function: Callable[[str], list[str]]) -> None:
+    Its output is checked: anything but a list or tuple of strings is a TypeError, and an
+    exception inside it becomes a ValueError; both name the tokenizer and the text.
+    """
+
+    def __init__(self, function: Callable[[str], Any], name: str) -> None:
         self._function = function
-        self.signature = f"custom[{_qualified_name(function)}]"
+        self.signature = f"custom[{name}]"
 
     def tokenize(self, text: str) -> list[str]:
-        """Return ``function(text)``."""
-        return self._function(text)
+        """Return the user's tokens of ``text``, checked."""
+        try:
+            tokens = self._function(text)
+        except Exception as error:
+            kind = type(error).__name__
+            raise ValueError(
+                f"tokenizer {self.signature} raised {kind} on the text {_excerpt(text)}: {error}"
+            ) from error
+        if not isinstance(tokens, (list, tuple)) or not all(isinstance(token, str) for token in tokens):
+            raise TypeError(
+                f"tokenizer {self.signature} must return a list or tuple of strings; on the text "
+                f"{_excerpt(text)} it returned {_excerpt(tokens)}"
+            )
+        return list(tokens)
 
 
-class ObjectTokenizer:
-    """Adapts an object with ``tokenize(text)``, such as a rouge-score ``Tokenizer``."""
-
-    def __init__(self, tokenizer: Any) -> None:
-        self._tokenizer = tokenizer
-        self.signature = f"custom[{_qualified_name(type(tokenizer))}]"
-
-    def tokenize(self, text: str) -> list[str]:
-        """Return ``tokenizer.tokenize(text)``."""
-        return self._tokenizer.tokenize(text)
+def _excerpt(value: Any) -> str:
+    """``repr(value)``, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _qualified_name(thing: Any) -> str:
@@ -416,20 +426,27 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False) -> Tokenizer:
     ...
     ValueError: unknown tokenizer 'klingon'; choose one of: whitespace, rouge-score, char, cjk, ja, ...
     """
-    if spec is None:
-        spec = "whitespace"
+    check_tokenizer(spec)
+    if spec is None or isinstance(spec, str):
+        return TOKENIZERS["whitespace" if spec is None else spec](use_stemmer)
+    if hasattr(spec, "tokenize"):
+        return CustomTokenizer(spec.tokenize, _qualified_name(type(spec)))
+    return CustomTokenizer(spec, _qualified_name(spec))
+
+
+def check_tokenizer(spec: Any) -> None:
+    """Raise ValueError unless ``spec`` is a ``tokenizer`` argument that ``get_tokenizer`` takes.
+
+    Nothing is built or imported, so a bad name is reported before any work.
+    """
     if isinstance(spec, str):
         if spec not in TOKENIZERS:
             raise ValueError(f"unknown tokenizer {spec!r}; choose one of: {', '.join(TOKENIZERS)}")
-        return TOKENIZERS[spec](use_stemmer)
-    if hasattr(spec, "tokenize"):
-        return ObjectTokenizer(spec)
-    if callable(spec):
-        return CallableTokenizer(spec)
-    raise ValueError(
-        f"tokenizer must be None, a name ({', '.join(TOKENIZERS)}), a callable str -> list[str] "
-        f"or an object with a tokenize(text) method; got {type(spec).__name__}"
-    )
+    elif not (spec is None or hasattr(spec, "tokenize") or callable(spec)):
+        raise ValueError(
+            f"tokenizer must be None, a name ({', '.join(TOKENIZERS)}), a callable str -> list[str] "
+            f"or an object with a tokenize(text) method; got {type(spec).__name__}"
+        )
 
 
 class UnsegmentedTextWarning(UserWarning):
