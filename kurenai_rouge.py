@@ -20,7 +20,7 @@ from evaluate.utils.logging import tqdm
 
 from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
 from .rouge_inputs import check_inputs, check_options
-from .rouge_stats import MULTI_REF_MODES, reduce_references, summarize
+from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
 from .rouge_text import (
     UnsegmentedTextWarning,
     WhitespaceTokenizer,
@@ -396,6 +396,7 @@ def _check_compute_options(
         multi_ref_modes=MULTI_REF_MODES,
         confidence_level=confidence_level,
         n_samples=n_samples,
+        max_samples=MAX_SAMPLES,
         seed=seed,
         engine=engine,
         engines=ENGINES,

@@ -22,7 +22,10 @@ class InputError(Exception):
 
 
 def read_lines(path: str) -> list[str]:
-    """The lines of a UTF-8 text file (``str.splitlines``), with errors naming the file and line."""
+    """The lines of a UTF-8 text file (``str.splitlines``), with errors naming the file and line.
+
+    A byte order mark at the start (as Windows editors write) is not part of the first line.
+    """
     try:
         data = Path(path).read_bytes()
     except OSError as error:
@@ -35,7 +38,7 @@ def read_lines(path: str) -> list[str]:
         raise InputError(
             f"{path}, line {line}: not UTF-8 (byte 0x{data[error.start]:02x} at byte {column} of the line)"
         ) from None
-    return text.splitlines()
+    return text.removeprefix("\ufeff").splitlines()
 
 
 def read_examples(predictions_path: str, references_paths: list[str]) -> tuple[list[str], list[Any]]:

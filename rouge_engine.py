@@ -36,7 +36,7 @@ from typing import Any
 from rouge_score_rs import _rougers
 
 Score = tuple[float, float, float]
-ROUGE_N_RE = re.compile(r"^rouge([1-9])$")
+ROUGE_N_RE = re.compile(r"rouge([1-9])")
 ZERO: Score = (0.0, 0.0, 0.0)
 # _BIT_REVERSE[b] is the byte b with its 8 bits in reverse order.
 _BIT_REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
@@ -362,7 +362,7 @@ def validate_rouge_types(rouge_types: Sequence[str]) -> None:
     bad = [
         t
         for t in rouge_types
-        if not (ROUGE_N_RE.match(t) or t in ("rougeL", "rougeLsum") or is_family_type(t))
+        if not (ROUGE_N_RE.fullmatch(t) or t in ("rougeL", "rougeLsum") or is_family_type(t))
     ]
     if bad:
         raise ValueError(
@@ -448,7 +448,9 @@ def _default_processes() -> int:
     """``KURENAI_ROUGE_PROCESSES`` if set, else on Linux the number of CPUs this process may use, else 1."""
     setting = os.environ.get("KURENAI_ROUGE_PROCESSES")
     if setting:
-        return max(1, int(setting))
+        if not setting.strip().isdecimal() or int(setting) < 1:
+            raise ValueError(f"KURENAI_ROUGE_PROCESSES must be a positive integer, got {setting!r}")
+        return int(setting)
     return len(os.sched_getaffinity(0)) if sys.platform == "linux" else 1
 
 
@@ -640,12 +642,12 @@ ENGINES = {"fast": TokenEngine, "kurenai": KurenaiEngine}
 # lists where that script departs from Lin (2004).
 
 ROUGE_W_WEIGHT = 1.2
-ROUGE_S_RE = re.compile(r"^rougeS(U?)([0-9*])$")
+ROUGE_S_RE = re.compile(r"rougeS(U?)([0-9*])")
 
 
 def is_family_type(rouge_type: str) -> bool:
     """Whether ``rouge_type`` is rougeW, rougeS<k>, rougeSU<k> (k in 0..9) or rougeS* / rougeSU*."""
-    return rouge_type == "rougeW" or ROUGE_S_RE.match(rouge_type) is not None
+    return rouge_type == "rougeW" or ROUGE_S_RE.fullmatch(rouge_type) is not None
 
 
 def score_family(
@@ -662,7 +664,7 @@ def score_family(
     """
     if rouge_type == "rougeW":
         return score_wlcs(reference_sentences, prediction_sentences, ROUGE_W_WEIGHT)
-    unigrams, skip = ROUGE_S_RE.match(rouge_type).groups()
+    unigrams, skip = ROUGE_S_RE.fullmatch(rouge_type).groups()
     return score_skip_bigrams(reference, prediction, None if skip == "*" else int(skip), unigrams == "U")
 
 

@@ -113,6 +113,7 @@ def check_options(
     multi_ref_modes: Sequence[str],
     confidence_level: Any,
     n_samples: Any,
+    max_samples: int,
     seed: Any,
     engine: Any,
     engines: Any,
@@ -139,8 +140,10 @@ def check_options(
         raise ValueError(
             f"confidence_level must be a number between 0 and 1, got {_describe(confidence_level)}"
         )
-    if isinstance(n_samples, bool) or not isinstance(n_samples, int) or n_samples < 1:
-        raise ValueError(f"n_samples must be a positive integer, got {_describe(n_samples)}")
+    if isinstance(n_samples, bool) or not isinstance(n_samples, int) or not 1 <= n_samples <= max_samples:
+        raise ValueError(
+            f"n_samples must be an integer from 1 to {max_samples:,}, got {_describe(n_samples)}"
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {_describe(seed)}")
     if flags.get("bootstrap") and not flags.get("use_aggregator"):

@@ -9,6 +9,10 @@ import numpy as np
 
 Score = tuple[float, float, float]
 MULTI_REF_MODES = ("best", "avg")
+# The bootstrap draws about this many resample indices at a time (16 MiB of int32).
+BLOCK_INDICES = 1 << 22
+# More resamples than this would take hours on a large corpus and change no reported digit.
+MAX_SAMPLES = 1_000_000
 
 
 def reduce_references(per_reference: Sequence[dict[str, Score]], mode: str) -> dict[str, Score]:
@@ -53,7 +57,9 @@ def bootstrap_interval(
 
     ``values`` has one row per example. The same examples are resampled for
     every column, from a generator of its own seeded with ``seed``: numpy's
-    global random state is neither used nor changed.
+    global random state is neither used nor changed. Resamples are drawn in
+    blocks of about ``BLOCK_INDICES`` indices, so memory does not grow with
+    rows x ``n_samples``; the numbers are those of drawing them all at once.
 
     >>> low, high = bootstrap_interval(np.array([[0.0], [1.0]]), 100, 0.95, seed=0)
     >>> bool(0.0 <= low[0] <= 0.5 <= high[0] <= 1.0)
@@ -61,8 +67,13 @@ def bootstrap_interval(
     """
     rng = np.random.default_rng(seed)
     rows = values.shape[0]
-    indices = rng.integers(0, rows, size=(n_samples, rows), dtype=np.int32)
-    means = np.stack([column[indices].mean(axis=1) for column in values.T], axis=1)
+    per_block = max(1, BLOCK_INDICES // rows)
+    means = np.empty((n_samples, values.shape[1]))
+    for start in range(0, n_samples, per_block):
+        indices = rng.integers(0, rows, size=(min(per_block, n_samples - start), rows), dtype=np.int32)
+        means[start : start + len(indices)] = np.stack(
+            [column[indices].mean(axis=1) for column in values.T], axis=1
+        )
     alpha = (1.0 - confidence_level) / 2.0
     low, high = np.quantile(means, [alpha, 1.0 - alpha], axis=0)
     return low, high

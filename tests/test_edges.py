@@ -1,0 +1,102 @@
+"""Command line and API edges (issue 11, item 6): each case failed, or was silently wrong, before."""
+
+import subprocess
+import sys
+import tracemalloc
+
+import numpy as np
+import pytest
+from conftest import REPO
+
+import rouge_stats
+
+CLI = [sys.executable, str(REPO / "rouge_cli.py")]
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300)
+
+
+def test_cli_ignores_a_byte_order_mark(tmp_path):
+    (tmp_path / "p.txt").write_text("\ufeffthe cat sat\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("the cat sat\n", encoding="utf-8")
+    result = run_cli("--predictions", str(tmp_path / "p.txt"), "--references", str(tmp_path / "r.txt"))
+    assert result.returncode == 0, result.stderr
+    assert '"rouge1": 1.0' in result.stdout
+
+
+def test_cli_refuses_an_impossible_number_of_samples(tmp_path):
+    (tmp_path / "p.txt").write_text("a\n", encoding="utf-8")
+    result = run_cli(
+        "--predictions", str(tmp_path / "p.txt"), "--references", str(tmp_path / "p.txt"),
+        "--bootstrap", "--n-samples", "1000000000000",
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "n_samples must be an integer from 1 to 1,000,000, got 1000000000000" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("rouge_type", ["rouge1\n", "rougeS4\n", "rougeL\n", " rougeL", "rougeW\n"])
+def test_rouge_types_with_a_newline_are_unknown(rouge, rouge_type):
+    with pytest.raises(ValueError, match="unknown rouge type"):
+        rouge.compute(predictions=["a"], references=["a"], rouge_types=[rouge_type])
+
+
+MISBEHAVING = {
+    "None": lambda text: None,
+    "a generator": lambda text: (token for token in text.split()),
+    "a set": lambda text: set(text.split()),
+    "a dict": lambda text: dict.fromkeys(text.split()),
+    "a string": lambda text: text,
+    "ints": lambda text: [len(token) for token in text.split()],
+}
+
+
+@pytest.mark.parametrize("tokenizer", MISBEHAVING.values(), ids=MISBEHAVING.keys())
+def test_a_tokenizer_must_return_a_list_of_strings(rouge, tokenizer):
+    with pytest.raises(
+        TypeError, match=r"tokenizer custom\[.*<lambda>\] must return a list or tuple of strings"
+    ):
+        rouge.compute(predictions=["a b"], references=["a c"], tokenizer=tokenizer)
+
+
+def test_a_tokenizer_may_return_a_tuple(rouge):
+    result = rouge.compute(
+        predictions=["a b"], references=["a c"], tokenizer=lambda text: tuple(text.split())
+    )
+    assert result["rouge1"] == 0.5
+
+
+def test_a_failing_tokenizer_is_named(rouge):
+    def broken(text):
+        raise LookupError("dictionary missing")
+
+    with pytest.raises(ValueError, match=r"custom\[.*broken\] raised LookupError on the text 'a b'"):
+        rouge.compute(predictions=["a b"], references=["a c"], tokenizer=broken)
+
+
+def test_bootstrap_in_blocks_gives_the_numbers_of_one_draw(monkeypatch):
+    values = np.random.default_rng(5).random((37, 3))
+    whole = rouge_stats.bootstrap_interval(values, 501, 0.9, seed=7)
+    monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 100)  # blocks of 2 resamples
+    blocks = rouge_stats.bootstrap_interval(values, 501, 0.9, seed=7)
+    assert np.array_equal(whole[0], blocks[0]) and np.array_equal(whole[1], blocks[1])
+
+
+def test_bootstrap_memory_does_not_grow_with_rows_times_samples(monkeypatch):
+    monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 1 << 16)
+    values = np.zeros((20_000, 1))
+    tracemalloc.start()
+    rouge_stats.bootstrap_interval(values, 1000, 0.95, seed=0)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    # Drawing every index at once would hold 20,000 x 1,000 int32 (80 MB) and their float64 scores.
+    assert peak < 4_000_000
+
+
+@pytest.mark.parametrize("setting", ["abc", "0", "-1", "1.5"])
+def test_a_bad_processes_setting_is_named(rouge, monkeypatch, setting):
+    monkeypatch.setenv("KURENAI_ROUGE_PROCESSES", setting)
+    message = f"KURENAI_ROUGE_PROCESSES must be a positive integer, got '{setting}'"
+    with pytest.raises(ValueError, match=message):
+        rouge.compute(predictions=["a"], references=["a"])
