@@ -19,7 +19,8 @@ import evaluate
 from evaluate.utils.logging import tqdm
 
 from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
-from .rouge_inputs import check_inputs, check_options
+from .rouge_inputs import check_inputs, check_options, check_resampling, check_systems
+from .rouge_significance import check_test, compare_systems
 from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
 from .rouge_text import (
     UnsegmentedTextWarning,
@@ -352,6 +353,86 @@ class KurenaiRouge(evaluate.Metric):
             detailed=detailed,
             engine=engine,
         )
+
+    def compare(
+        self,
+        *,
+        predictions: list[str] | dict[str, list[str]],
+        baseline: list[str],
+        references: list[str] | list[list[str]],
+        method: str = "bootstrap",
+        n_samples: int = 10_000,
+        confidence_level: float = 0.95,
+        seed: int = 0,
+        correction: str | None = None,
+        rouge_types: list[str] | None = None,
+        use_stemmer: bool = False,
+        tokenizer=None,
+        split_summaries: bool = False,
+        multi_ref: str = "best",
+        detailed: bool = False,
+        engine: str = "fast",
+        return_signature: bool = False,
+    ) -> dict[str, float | str]:
+        """Test whether systems score differently from a baseline on the same references.
+
+        ``predictions`` is one system's outputs, or a dict of several systems' outputs by name;
+        ``baseline`` the baseline's outputs. Each system is scored once, with compute's scoring
+        options, and its per-example differences from the baseline are resampled (all systems on
+        the same resamples, from a generator seeded with ``seed``): ``method="bootstrap"`` is
+        paired bootstrap resampling (Koehn 2004), ``"permutation"`` paired approximate
+        randomization (Riezler and Maxwell 2005). ``correction="holm"`` adds p-values adjusted for
+        several systems (Holm 1979).
+
+        Returns a flat dict: per key of compute (``rouge1``, and ``rouge1_precision`` ... with
+        ``detailed``) ``<key>_baseline`` and, per system, ``<key>`` (its mean),
+        ``<key>_difference``, ``<key>_difference_low`` and ``_high`` (a percentile bootstrap
+        interval at ``confidence_level``), ``<key>_p_value`` (two-sided) and with Holm
+        ``<key>_p_value_holm``; with a dict of systems, their keys start with ``<name>/``.
+        ``return_signature`` adds ``"signature"``, compute's with the test appended.
+        """
+        check_test(method, correction)
+        check_resampling(confidence_level, n_samples, MAX_SAMPLES, seed)
+        systems = check_systems(predictions, baseline, references)
+        scoring = {
+            "rouge_types": rouge_types,
+            "use_stemmer": use_stemmer,
+            "tokenizer": tokenizer,
+            "split_summaries": split_summaries,
+            "multi_ref": multi_ref,
+            "detailed": detailed,
+            "engine": engine,
+        }
+        base_scores = self.score_examples(baseline, references, **scoring)
+        result: dict[str, float | str] = compare_systems(
+            base_scores,
+            {name: self.score_examples(outputs, references, **scoring) for name, outputs in systems.items()},
+            prefixed=isinstance(predictions, dict),
+            method=method,
+            n_samples=n_samples,
+            confidence_level=confidence_level,
+            seed=seed,
+            correction=correction,
+        )
+        if return_signature:
+            test = f"{method}-{n_samples}x{confidence_level}@seed{seed}"
+            test += f"+{correction}" if correction else ""
+            result["signature"] = (
+                signature(
+                    get_tokenizer(tokenizer, use_stemmer).signature,
+                    use_stemmer=use_stemmer,
+                    split_summaries=split_summaries,
+                    multi_ref=multi_ref,
+                    use_aggregator=True,
+                    bootstrap=False,
+                    confidence_level=confidence_level,
+                    n_samples=n_samples,
+                    seed=seed,
+                    engine=engine,
+                )
+                + f"|test:{test}"
+            )
+        return result
 
 
 def _checked_options(**options) -> None:

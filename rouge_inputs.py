@@ -26,10 +26,10 @@ def _as_list(value: Any, name: str) -> list[Any]:
     return list(value)
 
 
-def check_inputs(predictions: Any, references: Any) -> bool:
+def check_inputs(predictions: Any, references: Any, name: str = "predictions") -> bool:
     """Check one batch of inputs and return whether references are multi-reference.
 
-    Predictions must be strings; references must be all strings (one
+    Predictions (called ``name`` in messages) must be strings; references must be all strings (one
     reference per prediction) or all non-empty lists of strings (several).
     Raises ValueError naming the first bad item and its index.
 
@@ -40,15 +40,14 @@ def check_inputs(predictions: Any, references: Any) -> bool:
     ...
     ValueError: references mix single strings and lists: references[0] is a str but ...
     """
-    predictions = _as_list(predictions, "predictions")
+    predictions = _as_list(predictions, name)
     references = _as_list(references, "references")
     if len(predictions) != len(references):
         raise ValueError(
-            f"predictions and references differ in length: {len(predictions)} predictions, "
-            f"{len(references)} references"
+            f"{name} and references differ in length: {len(predictions)} {name}, {len(references)} references"
         )
     for i, prediction in enumerate(predictions):
-        _check_text(prediction, f"predictions[{i}]")
+        _check_text(prediction, f"{name}[{i}]")
     multi = None
     for i, reference in enumerate(references):
         is_list = not isinstance(reference, str)
@@ -132,6 +131,14 @@ def check_options(
             raise ValueError(f"{name} must be True or False, got {_describe(value)}")
     _check_choice("multi_ref", multi_ref, multi_ref_modes)
     _check_choice("engine", engine, engines)
+    check_resampling(confidence_level, n_samples, max_samples, seed)
+    if flags.get("bootstrap") and not flags.get("use_aggregator"):
+        raise ValueError("bootstrap=True needs use_aggregator=True: an interval is of the mean over examples")
+    return list(rouge_types)
+
+
+def check_resampling(confidence_level: Any, n_samples: Any, max_samples: int, seed: Any) -> None:
+    """Check the options of a resampling method (bootstrap interval, significance test)."""
     if (
         isinstance(confidence_level, bool)
         or not isinstance(confidence_level, (int, float))
@@ -146,6 +153,37 @@ def check_options(
         )
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {_describe(seed)}")
-    if flags.get("bootstrap") and not flags.get("use_aggregator"):
-        raise ValueError("bootstrap=True needs use_aggregator=True: an interval is of the mean over examples")
-    return list(rouge_types)
+
+
+def check_systems(systems: Any, baseline: Any, references: Any) -> dict[str, list[str]]:
+    """Check the inputs of a comparison and return the systems by name.
+
+    ``systems`` is one list of predictions (named ``"system"``) or a dict of them by name; each
+    must have one prediction per reference, as ``baseline`` must, there must be at least two
+    examples, and no system may be identical to the baseline.
+
+    >>> check_systems(["a", "b"], ["a", "c"], ["a", "b"])
+    {'system': ['a', 'b']}
+    >>> check_systems({"big": ["a", "b"]}, ["a", "b"], ["a", "b"])
+    Traceback (most recent call last):
+    ...
+    ValueError: system 'big' is identical to the baseline: there is no difference to test
+    """
+    named = dict(systems) if isinstance(systems, dict) else {"system": systems}
+    if not named:
+        raise ValueError("predictions is an empty dict: give at least one system to compare")
+    check_inputs(baseline, references, "baseline")
+    for name, predictions in named.items():
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"systems are named by non-empty strings, got {_describe(name)}")
+        label = f"predictions[{name!r}]" if isinstance(systems, dict) else "predictions"
+        check_inputs(predictions, references, label)
+        named[name] = list(predictions)
+        if named[name] == list(baseline):
+            raise ValueError(f"system {name!r} is identical to the baseline: there is no difference to test")
+    if len(references) < 2:
+        raise ValueError(
+            f"a comparison needs at least two examples, got {len(references)}: "
+            "a difference of one example has no spread"
+        )
+    return named

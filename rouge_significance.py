@@ -1,0 +1,194 @@
+"""Paired significance tests of whether systems' mean scores differ from a baseline's.
+
+Both tests work on per-example differences ``d = system - baseline`` (one column per score key),
+so the examples stay paired. ``"bootstrap"`` is paired bootstrap resampling (Koehn 2004): examples
+are drawn with replacement and the two-sided p-value is the share of resampled mean differences at
+least as far from the observed one as the observed one is from 0 (the shift method). ``"permutation"``
+is paired approximate randomization (Riezler and Maxwell 2005): each example's two outputs are
+swapped at random, which flips the sign of its difference, and the p-value is the share of those
+mean differences at least as large in absolute value as the observed one. Both count the observed
+arrangement too: ``p = (1 + hits) / (1 + n_samples)``, never 0. The confidence interval of the mean
+difference is the percentile bootstrap interval with either method.
+
+Resamples are drawn in blocks from a generator of their own (``numpy.random.default_rng(seed)``),
+as counts or signs per example multiplied with the differences, so that several systems and every
+score key are tested on the same resamples at little more than the cost of one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+METHODS = ("bootstrap", "permutation")
+CORRECTIONS = (None, "holm")
+# Resample weights are drawn about this many at a time (32 MiB of float64).
+BLOCK_WEIGHTS = 1 << 22
+
+
+def _weight_blocks(rng: np.random.Generator, rows: int, n_samples: int, method: str):
+    """Yield blocks of per-example weights, one row per resample: bootstrap counts or 0/1 swaps."""
+    per_block = max(1, BLOCK_WEIGHTS // rows)
+    for start in range(0, n_samples, per_block):
+        size = min(per_block, n_samples - start)
+        if method == "bootstrap":
+            picks = rng.integers(0, rows, size=(size, rows), dtype=np.int32)
+            picks += np.arange(0, size * rows, rows, dtype=np.int32)[:, None]
+            yield np.bincount(picks.ravel(), minlength=size * rows).reshape(size, rows).astype(np.float64)
+        else:
+            yield rng.integers(0, 2, size=(size, rows), dtype=np.int32).astype(np.float64)
+
+
+def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
+    """The mean of each column of ``differences`` (rows are examples) under ``n_samples`` resamples.
+
+    ``"bootstrap"``: examples drawn with replacement; ``"permutation"``: each row's sign flipped
+    at random (a swapped row, weight 1, counts as ``-d``: the sum is ``total - 2 * swapped``).
+    Returns an array of shape ``(n_samples, columns)``; every column sees the same resamples.
+    """
+    rng = np.random.default_rng(seed)
+    rows = differences.shape[0]
+    sums = np.concatenate([weights @ differences for weights in _weight_blocks(rng, rows, n_samples, method)])
+    if method == "permutation":
+        sums = differences.sum(axis=0) - 2.0 * sums
+    return sums / rows
+
+
+def p_values(observed: np.ndarray, resampled: np.ndarray, method: str) -> np.ndarray:
+    """Two-sided p-values of each column's ``observed`` mean difference, as the module docstring says.
+
+    A resampled value within floating-point noise (100 ulp) of the threshold counts as reaching it,
+    as scipy's ``permutation_test`` counts ties.
+    """
+    distance = np.abs(resampled - observed) if method == "bootstrap" else np.abs(resampled)
+    threshold = np.abs(observed)
+    hits = (distance >= threshold - 100 * np.finfo(np.float64).eps * threshold).sum(axis=0)
+    return (1.0 + hits) / (1.0 + resampled.shape[0])
+
+
+def holm(p: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of p-values for several comparisons (family-wise error rate).
+
+    >>> holm([0.01, 0.04, 0.03])
+    [0.03, 0.06, 0.06]
+    """
+    order = sorted(range(len(p)), key=p.__getitem__)
+    adjusted, running = [0.0] * len(p), 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (len(p) - rank) * p[index]))
+        adjusted[index] = running
+    return adjusted
+
+
+def compare_columns(
+    systems: Sequence[np.ndarray],
+    baseline: np.ndarray,
+    *,
+    method: str,
+    n_samples: int,
+    confidence_level: float,
+    seed: int,
+) -> list[dict[str, np.ndarray]]:
+    """Test each system's columns against the baseline's, every one on the same resamples.
+
+    ``systems`` are arrays of shape ``(examples, columns)``, like ``baseline``. Returns, per system,
+    arrays over the columns: ``difference`` (system mean minus baseline mean), ``low`` and ``high``
+    (its percentile bootstrap interval) and ``p_value``.
+
+    >>> base = np.array([[0.1], [0.2], [0.3], [0.4]])
+    >>> [result] = compare_columns([base + 0.5], base, method="permutation", n_samples=999,
+    ...                            confidence_level=0.95, seed=0)
+    >>> [round(float(result[key][0]), 6) for key in ("difference", "low", "high")]
+    [0.5, 0.5, 0.5]
+    >>> float(result["p_value"][0])  # 2 of the 16 sign patterns reach |0.5|: about (1 + 999/8) / 1000
+    0.12
+    """
+    differences = np.concatenate([system - baseline for system in systems], axis=1)
+    observed = differences.mean(axis=0)
+    alpha = (1.0 - confidence_level) / 2.0
+    bootstrapped = resampled_means(differences, "bootstrap", n_samples, seed)
+    low, high = np.quantile(bootstrapped, [alpha, 1.0 - alpha], axis=0)
+    null = bootstrapped if method == "bootstrap" else resampled_means(differences, method, n_samples, seed)
+    p = p_values(observed, null, method)
+    width = baseline.shape[1]
+    return [
+        {
+            "difference": observed[k * width : (k + 1) * width],
+            "low": low[k * width : (k + 1) * width],
+            "high": high[k * width : (k + 1) * width],
+            "p_value": p[k * width : (k + 1) * width],
+        }
+        for k in range(len(systems))
+    ]
+
+
+def check_test(method: str, correction: str | None) -> None:
+    """Raise ValueError naming the choices for an unknown ``method`` or ``correction``."""
+    if method not in METHODS:
+        raise ValueError(f"method={method!r} is not valid; choose one of: {', '.join(map(repr, METHODS))}")
+    if correction not in CORRECTIONS:
+        raise ValueError(
+            f"correction={correction!r} is not valid; choose one of: {', '.join(map(repr, CORRECTIONS))}"
+        )
+
+
+def compare_systems(
+    baseline: dict[str, list[float]],
+    systems: dict[str, dict[str, list[float]]],
+    *,
+    prefixed: bool,
+    method: str,
+    n_samples: int,
+    confidence_level: float,
+    seed: int,
+    correction: str | None,
+) -> dict[str, float]:
+    """The flat result of a comparison, from per-example score columns by key.
+
+    For every key ``K`` of ``baseline`` (``rouge1``, ``rouge1_precision``, ...): ``K_baseline``,
+    the baseline's mean, then per system ``K`` (its mean), ``K_difference`` (its mean minus the
+    baseline's), ``K_difference_low`` and ``K_difference_high`` (the interval of the difference),
+    ``K_p_value`` and, with ``correction="holm"``, ``K_p_value_holm`` (adjusted over the systems,
+    key by key). With ``prefixed``, a system's keys start with its name and ``/``.
+
+    >>> result = compare_systems({"rouge1": [0.1, 0.3]}, {"new": {"rouge1": [0.4, 0.6]}},
+    ...                          prefixed=True, method="bootstrap", n_samples=99, confidence_level=0.9,
+    ...                          seed=0, correction=None)
+    >>> {key: round(value, 4) for key, value in result.items()}  # doctest: +NORMALIZE_WHITESPACE
+    {'rouge1_baseline': 0.2, 'new/rouge1': 0.5, 'new/rouge1_difference': 0.3,
+     'new/rouge1_difference_low': 0.3, 'new/rouge1_difference_high': 0.3, 'new/rouge1_p_value': 0.01}
+    """
+    keys = list(baseline)
+
+    def table(scores: dict[str, list[float]]) -> np.ndarray:
+        return np.array([scores[key] for key in keys], dtype=np.float64).T
+
+    tests = compare_columns(
+        [table(scores) for scores in systems.values()],
+        table(baseline),
+        method=method,
+        n_samples=n_samples,
+        confidence_level=confidence_level,
+        seed=seed,
+    )
+    adjusted = [holm([float(test["p_value"][i]) for test in tests]) for i in range(len(keys))]
+    result = {f"{key}_baseline": _mean(baseline[key]) for key in keys}
+    for number, (name, scores) in enumerate(systems.items()):
+        prefix = f"{name}/" if prefixed else ""
+        test = tests[number]
+        for i, key in enumerate(keys):
+            mean = _mean(scores[key])
+            result[prefix + key] = mean
+            result[f"{prefix}{key}_difference"] = mean - result[f"{key}_baseline"]
+            result[f"{prefix}{key}_difference_low"] = float(test["low"][i])
+            result[f"{prefix}{key}_difference_high"] = float(test["high"][i])
+            result[f"{prefix}{key}_p_value"] = float(test["p_value"][i])
+            if correction == "holm":
+                result[f"{prefix}{key}_p_value_holm"] = adjusted[i][number]
+    return result
+
+
+def _mean(values: Sequence[float]) -> float:
+    return math.fsum(values) / len(values)

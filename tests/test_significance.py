@@ -1,0 +1,206 @@
+"""Paired significance tests (issue 14): agreement with scipy, error rates, the metric's compare()."""
+
+import json
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from conftest import REPO
+from scipy import stats
+
+import rouge_significance
+from rouge_significance import compare_columns, holm, resampled_means
+
+B = 20_000  # resamples on each side of a comparison with scipy
+
+
+def scores(rng, n, shift=0.0):
+    """Paired per-example scores in [0, 1]: a shared difficulty per example plus each system's noise."""
+    difficulty = rng.beta(2, 3, size=n)
+    baseline = np.clip(difficulty + rng.normal(0, 0.1, n), 0, 1)
+    system = np.clip(difficulty + shift + rng.normal(0, 0.1, n), 0, 1)
+    return system, baseline
+
+
+def monte_carlo_error(p, samples):
+    """Standard error of a p-value estimated from ``samples`` resamples."""
+    return math.sqrt(max(p * (1 - p), 1e-4) / samples)
+
+
+@pytest.mark.parametrize("shift", [0.0, 0.02, 0.04])
+def test_permutation_p_value_agrees_with_scipy(shift):
+    system, baseline = scores(np.random.default_rng(1), 80, shift)
+    [ours] = compare_columns(
+        [system[:, None]], baseline[:, None], method="permutation", n_samples=B, confidence_level=0.95, seed=3
+    )
+    theirs = stats.permutation_test(
+        (system, baseline),
+        lambda x, y, axis: np.mean(x - y, axis=axis),
+        permutation_type="samples",
+        vectorized=True,
+        n_resamples=B,
+        alternative="two-sided",
+        random_state=4,
+    ).pvalue
+    p = float(ours["p_value"][0])
+    # Two independent Monte Carlo estimates of one p-value: their difference has sqrt(2) x the error.
+    assert abs(p - theirs) <= 4 * math.sqrt(2) * monte_carlo_error(theirs, B) + 2 / B, (p, theirs)
+
+
+@pytest.mark.parametrize("shift", [0.0, 0.03])
+def test_interval_agrees_with_scipy_bootstrap(shift):
+    system, baseline = scores(np.random.default_rng(2), 120, shift)
+    [ours] = compare_columns(
+        [system[:, None]], baseline[:, None], method="bootstrap", n_samples=B, confidence_level=0.95, seed=5
+    )
+    theirs = stats.bootstrap(
+        (system, baseline),
+        lambda x, y, axis: np.mean(x, axis=axis) - np.mean(y, axis=axis),
+        paired=True,
+        vectorized=True,
+        n_resamples=B,
+        confidence_level=0.95,
+        method="percentile",
+        random_state=6,
+    ).confidence_interval
+    width = theirs.high - theirs.low
+    # The 2.5% quantile of B normal draws has a standard error of about sqrt(.025 * .975 / B) / 0.0584
+    # standard deviations, 0.5% of the interval's width at B = 20,000: allow 4 x that, twice over.
+    for our, their in ((ours["low"][0], theirs.low), (ours["high"][0], theirs.high)):
+        assert abs(our - their) <= 0.03 * width
+
+
+@pytest.mark.parametrize("method", ["bootstrap", "permutation"])
+def test_type_one_error_rate_and_power(method):
+    """1,000 comparisons of two systems from one distribution: p < 0.05 in 3% to 7% of them."""
+    rng = np.random.default_rng(7)
+    n, comparisons = 60, 1000
+    noise = rng.normal(0, 0.1, size=(n, comparisons))
+    rates = []
+    for shift_in_errors in (0.0, 1.0, 2.0, 3.0):
+        # A shift of k standard errors of the mean difference (0.1 / sqrt(n)).
+        shifted = noise + shift_in_errors * 0.1 / math.sqrt(n)
+        [result] = compare_columns(
+            [shifted], np.zeros((n, comparisons)), method=method, n_samples=999, confidence_level=0.95, seed=8
+        )
+        rates.append(float(np.mean(result["p_value"] < 0.05)))
+    assert 0.03 <= rates[0] <= 0.07, rates
+    assert rates == sorted(rates), rates
+    # A two-sided z-test's power at 1, 2 and 3 standard errors: 0.17, 0.52, 0.85.
+    for rate, expected in zip(rates[1:], (0.17, 0.52, 0.85), strict=True):
+        assert abs(rate - expected) <= 0.07, rates
+
+
+def test_bootstrap_p_value_is_close_to_the_permutation_one():
+    system, baseline = scores(np.random.default_rng(9), 400, 0.012)
+    args = ([system[:, None]], baseline[:, None])
+    bootstrap = compare_columns(*args, method="bootstrap", n_samples=B, confidence_level=0.95, seed=1)
+    permutation = compare_columns(*args, method="permutation", n_samples=B, confidence_level=0.95, seed=1)
+    p, q = float(bootstrap[0]["p_value"][0]), float(permutation[0]["p_value"][0])
+    assert 0.005 < q < 0.5 and abs(p - q) < 0.25 * q, (p, q)
+
+
+def test_blocks_give_the_numbers_of_one_draw(monkeypatch):
+    differences = np.random.default_rng(3).normal(size=(31, 3))
+    whole = [resampled_means(differences, method, 500, seed=2) for method in ("bootstrap", "permutation")]
+    monkeypatch.setattr(rouge_significance, "BLOCK_WEIGHTS", 70)  # blocks of 2 resamples
+    blocks = [resampled_means(differences, method, 500, seed=2) for method in ("bootstrap", "permutation")]
+    for one, other in zip(whole, blocks, strict=True):
+        np.testing.assert_allclose(one, other, rtol=0, atol=1e-15)
+
+
+def test_systems_share_resamples():
+    """A system tested alone or beside another gets the same interval and p-value."""
+    rng = np.random.default_rng(4)
+    system, baseline = scores(rng, 50, 0.02)
+    other, _ = scores(rng, 50, 0.05)
+    alone = compare_columns([system[:, None]], baseline[:, None], method="permutation", n_samples=999,
+                            confidence_level=0.9, seed=0)  # fmt: skip
+    both = compare_columns([system[:, None], other[:, None]], baseline[:, None], method="permutation",
+                           n_samples=999, confidence_level=0.9, seed=0)  # fmt: skip
+    for key in ("low", "high", "p_value"):
+        assert alone[0][key][0] == pytest.approx(both[0][key][0], abs=1e-12)
+
+
+def test_holm_against_a_worked_example():
+    # Sorted p: 0.005 x 4 = 0.02, 0.01 x 3 = 0.03, 0.03 x 2 = 0.06, 0.04 x 1 = 0.04 -> kept at 0.06.
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.9]) == [1.0, 1.0]
+
+
+SYSTEM = ["the cat sat on the mat", "a dog ran in the park", "it rained all day", "birds sing at dawn"]
+BASELINE = ["the cat", "a dog ran", "rain", "birds sing"]
+REFERENCES = ["the cat sat on a mat", "the dog ran in a park", "it rained all day long", "birds sang at dawn"]
+
+
+def test_compare_equals_its_parts(rouge):
+    result = rouge.compare(predictions=SYSTEM, baseline=BASELINE, references=REFERENCES, method="permutation",
+                           n_samples=999, detailed=True, rouge_types=["rouge1", "rougeL"])  # fmt: skip
+    ours = rouge.compute(
+        predictions=SYSTEM, references=REFERENCES, rouge_types=["rouge1", "rougeL"], detailed=True
+    )
+    base = rouge.compute(
+        predictions=BASELINE, references=REFERENCES, rouge_types=["rouge1", "rougeL"], detailed=True
+    )
+    for key in ours:
+        assert result[key] == ours[key]
+        assert result[f"{key}_baseline"] == base[key]
+        assert result[f"{key}_difference"] == ours[key] - base[key]
+        assert (
+            result[f"{key}_difference_low"] <= result[f"{key}_difference"] <= result[f"{key}_difference_high"]
+        )
+        assert 0 < result[f"{key}_p_value"] <= 1
+    # Four examples: 16 sign patterns, of which 2 reach the observed difference when all are positive.
+    assert result["rouge1_p_value"] == pytest.approx(1 / 8, abs=0.04)
+
+
+def test_compare_several_systems_with_holm(rouge):
+    systems = {"full": SYSTEM, "short": [s.split()[0] for s in SYSTEM]}
+    result = rouge.compare(predictions=systems, baseline=BASELINE, references=REFERENCES, correction="holm",
+                           n_samples=999, rouge_types=["rouge1"], return_signature=True)  # fmt: skip
+    alone = rouge.compare(predictions=SYSTEM, baseline=BASELINE, references=REFERENCES, n_samples=999,
+                          rouge_types=["rouge1"])  # fmt: skip
+    assert result["full/rouge1_p_value"] == alone["rouge1_p_value"]
+    assert result["full/rouge1_difference_low"] == alone["rouge1_difference_low"]
+    p = [result["full/rouge1_p_value"], result["short/rouge1_p_value"]]
+    assert [result["full/rouge1_p_value_holm"], result["short/rouge1_p_value_holm"]] == holm(p)
+    assert result["signature"].endswith("|test:bootstrap-999x0.95@seed0+holm")
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"predictions": SYSTEM[:3]}, "predictions and references differ in length"),
+        ({"baseline": BASELINE[:3]}, "baseline and references differ in length"),
+        ({"predictions": BASELINE}, "identical to the baseline"),
+        ({"predictions": {"x": SYSTEM, "y": BASELINE}}, "system 'y' is identical to the baseline"),
+        ({"predictions": SYSTEM[:1], "baseline": BASELINE[:1], "references": REFERENCES[:1]}, "at least two"),
+        ({"method": "t-test"}, "method='t-test' is not valid"),
+        ({"correction": "bonferroni"}, "correction='bonferroni' is not valid"),
+        ({"n_samples": 0}, "n_samples must be"),
+        ({"predictions": {}}, "empty dict"),
+        ({"predictions": [1, 2, 3, 4]}, r"predictions\[0\] must be a string"),
+        ({"rouge_types": ["rouge0"]}, "unknown rouge type"),
+    ],
+)
+def test_compare_refuses_bad_input(rouge, change, message):
+    arguments = {"predictions": SYSTEM, "baseline": BASELINE, "references": REFERENCES, **change}
+    with pytest.raises(ValueError, match=message):
+        rouge.compare(**arguments)
+
+
+def test_same_result_in_another_process(rouge, metric_dir):
+    arguments = {"predictions": SYSTEM, "baseline": BASELINE, "references": REFERENCES, "seed": 11,
+                 "n_samples": 2000}  # fmt: skip
+    here = rouge.compare(**arguments)
+    code = (
+        "import evaluate, json, sys; arguments = json.loads(sys.argv[2]); "
+        "print(json.dumps(evaluate.load(sys.argv[1]).compare(**arguments)))"
+    )
+    there = subprocess.run(
+        [sys.executable, "-c", code, str(metric_dir), json.dumps(arguments)],
+        capture_output=True, text=True, timeout=300, check=True, cwd=REPO,
+    ).stdout  # fmt: skip
+    assert json.loads(there) == here
