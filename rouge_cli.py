@@ -1,6 +1,11 @@
 """Score a file of predictions against files of references, one example per line.
 
     python rouge_cli.py --predictions preds.txt --references refs.txt [--references refs2.txt ...]
+    python rouge_cli.py --predictions sys.txt [--predictions sys2.txt ...] --baseline base.txt \
+        --references refs.txt
+
+With ``--baseline`` each system is compared with the baseline by a paired significance test
+(``compare()``): means, difference, its interval and the p-value per rouge type.
 
 The metric is ``evaluate.load`` of the kurenai_rouge.py next to this file, so the numbers are
 those of ``compute()``. Bad input exits with status 2 and one message naming the file and line.
@@ -67,7 +72,17 @@ def read_examples(predictions_path: str, references_paths: list[str]) -> tuple[l
 def build_parser() -> argparse.ArgumentParser:
     """The command line's options: the metric's compute options, plus input and output."""
     parser = argparse.ArgumentParser(prog="rouge_cli.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--predictions", required=True, help="file of predictions, one per line")
+    parser.add_argument(
+        "--predictions",
+        required=True,
+        action="append",
+        help="file of predictions, one per line; repeat for several systems compared with --baseline",
+    )
+    parser.add_argument("--baseline", help="file of the baseline's outputs: compare each system with it")
+    parser.add_argument(
+        "--method", choices=["bootstrap", "permutation"], default="bootstrap", help="test with --baseline"
+    )
+    parser.add_argument("--correction", choices=["holm"], help="adjust p-values for several systems")
     parser.add_argument(
         "--references", required=True, action="append", help="file of references; repeat for several"
     )
@@ -84,8 +99,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--detailed", action="store_true", help="also precision and recall")
     parser.add_argument("--bootstrap", action="store_true", help="also a bootstrap confidence interval")
-    parser.add_argument("--confidence-level", type=float, default=0.95, help="default %(default)s")
-    parser.add_argument("--n-samples", type=int, default=1000, help="resamples, default %(default)s")
+    parser.add_argument(
+        "--confidence-level",
+        type=float,
+        default=0.95,
+        help="of intervals; with --baseline, p < 1 - level is marked significant (default %(default)s)",
+    )
+    parser.add_argument(
+        "--n-samples", type=int, help="resamples (default 1000 for --bootstrap, 10000 with --baseline)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="bootstrap seed, default %(default)s")
     parser.add_argument("--engine", default="fast", help="fast (default) or kurenai")
     parser.add_argument(
@@ -124,39 +146,137 @@ def format_csv(result: dict[str, Any], rouge_types: list[str]) -> str:
 
 def run(args: argparse.Namespace) -> str:
     """Score the files as ``args`` asks and return the text to print."""
+    if args.baseline is not None:
+        return run_comparison(args)
+    if len(args.predictions) > 1:
+        raise InputError("several --predictions are compared with a --baseline; give one, or add --baseline")
     if args.bootstrap and args.format == "csv":
         raise InputError("--bootstrap needs an aggregate: use --format json or --format table")
-    predictions, references = read_examples(args.predictions, args.references)
-    import evaluate  # after the input is read: a bad file is reported without the slow import
-
-    rouge_types = [t.strip() for t in args.rouge_types.split(",") if t.strip()]
+    predictions, references = read_examples(args.predictions[0], args.references)
+    rouge_types = _rouge_types(args)
     per_example = args.format == "csv"
-    try:
-        result = evaluate.load(str(METRIC_PATH)).compute(
-            predictions=predictions,
-            references=references,
-            rouge_types=rouge_types,
-            use_aggregator=not per_example,
-            use_stemmer=args.use_stemmer,
-            tokenizer=args.tokenizer,
-            split_summaries=args.split_summaries,
-            multi_ref=args.multi_ref,
-            detailed=args.detailed or per_example,
-            bootstrap=args.bootstrap,
-            confidence_level=args.confidence_level,
-            n_samples=args.n_samples,
-            seed=args.seed,
-            engine=args.engine,
-            return_signature=True,
-        )
-    except ValueError as error:
-        raise InputError(str(error)) from None
+    result = _call(
+        "compute",
+        predictions=predictions,
+        references=references,
+        rouge_types=rouge_types,
+        use_aggregator=not per_example,
+        use_stemmer=args.use_stemmer,
+        tokenizer=args.tokenizer,
+        split_summaries=args.split_summaries,
+        multi_ref=args.multi_ref,
+        detailed=args.detailed or per_example,
+        bootstrap=args.bootstrap,
+        confidence_level=args.confidence_level,
+        n_samples=1000 if args.n_samples is None else args.n_samples,
+        seed=args.seed,
+        engine=args.engine,
+        return_signature=True,
+    )
     if per_example:
         print(f"signature: {result['signature']}", file=sys.stderr)
         return format_csv(result, rouge_types)
     if args.format == "table":
         return format_table(result, rouge_types)
     return json.dumps(result, ensure_ascii=False, indent=2)
+
+
+def run_comparison(args: argparse.Namespace) -> str:
+    """Compare each --predictions file with the --baseline file; return the text to print."""
+    if args.bootstrap:
+        raise InputError(
+            "--bootstrap is for scores; with --baseline the interval of each difference is given"
+        )
+    systems = {}
+    for path in args.predictions:
+        name = (
+            Path(path).stem if sum(Path(p).stem == Path(path).stem for p in args.predictions) == 1 else path
+        )
+        systems[name] = read_examples(path, args.references)[0]
+    baseline, references = read_examples(args.baseline, args.references)
+    result = _call(
+        "compare",
+        predictions=systems,
+        baseline=baseline,
+        references=references,
+        method=args.method,
+        correction=args.correction,
+        confidence_level=args.confidence_level,
+        seed=args.seed,
+        rouge_types=_rouge_types(args),
+        use_stemmer=args.use_stemmer,
+        tokenizer=args.tokenizer,
+        split_summaries=args.split_summaries,
+        multi_ref=args.multi_ref,
+        detailed=args.detailed,
+        engine=args.engine,
+        return_signature=True,
+        **({} if args.n_samples is None else {"n_samples": args.n_samples}),
+    )
+    if args.format == "json":
+        return json.dumps(result, ensure_ascii=False, indent=2)
+    rows = comparison_rows(result, list(systems), args.correction)
+    if args.format == "csv":
+        print(f"signature: {result['signature']}", file=sys.stderr)
+        return "\n".join(",".join(_csv_cell(value) for value in row) for row in rows)
+    return format_comparison(rows, 1.0 - args.confidence_level, result["signature"])
+
+
+def _rouge_types(args: argparse.Namespace) -> list[str]:
+    return [t.strip() for t in args.rouge_types.split(",") if t.strip()]
+
+
+def _call(function: str, /, **arguments: Any) -> dict[str, Any]:
+    """``evaluate.load`` the metric and call its ``function``; a ValueError becomes an InputError."""
+    import evaluate  # after the input is read: a bad file is reported without the slow import
+
+    try:
+        return getattr(evaluate.load(str(METRIC_PATH)), function)(**arguments)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+
+
+def comparison_rows(result: dict[str, Any], systems: list[str], correction: str | None) -> list[list[Any]]:
+    """A header, then one row per system and key: means, difference, interval, p-value(s)."""
+    keys = [key.removesuffix("_baseline") for key in result if key.endswith("_baseline")]
+    header = ["system", "key", "mean", "baseline", "difference", "low", "high", "p_value"]
+    suffixes = ["", None, "_difference", "_difference_low", "_difference_high", "_p_value"]
+    if correction:
+        header.append("p_value_holm")
+        suffixes.append("_p_value_holm")
+    rows: list[list[Any]] = [header]
+    for system in systems:
+        for key in keys:
+            values = [
+                result[f"{key}_baseline"] if s is None else result[f"{system}/{key}{s}"] for s in suffixes
+            ]
+            rows.append([system, key, *values])
+    return rows
+
+
+def _csv_cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.6f}"
+    text = str(value)
+    return f'"{text.replace(chr(34), chr(34) * 2)}"' if any(c in text for c in ',"\n') else text
+
+
+def format_comparison(rows: list[list[Any]], alpha: float, signature: str) -> str:
+    """The comparison as an aligned table; the last p-value column below ``alpha`` is marked ``*``."""
+    header, *body = rows
+    widths = [max(len(str(row[i])) for row in rows) for i in range(2)]
+    lines = [
+        header[0].ljust(widths[0] + 2) + header[1].ljust(widths[1] + 2)
+        + "".join(name.rjust(13) for name in header[2:])
+    ]  # fmt: skip
+    for row in body:
+        line = row[0].ljust(widths[0] + 2) + row[1].ljust(widths[1] + 2)
+        line += "".join(f"{value:13.6f}" if i < 2 else f"{value:+13.6f}" for i, value in enumerate(row[2:7]))
+        line += "".join(f"{value:13.6f}" for value in row[7:])
+        lines.append(line + (" *" if row[-1] < alpha else ""))
+    lines.append(f"* p < {alpha:g} (two-sided, on the last p-value column)")
+    lines.append(f"signature: {signature}")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -204,3 +204,60 @@ def test_same_result_in_another_process(rouge, metric_dir):
         capture_output=True, text=True, timeout=300, check=True, cwd=REPO,
     ).stdout  # fmt: skip
     assert json.loads(there) == here
+
+
+def write_lines(path, lines):
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, str(REPO / "rouge_cli.py"), *args], capture_output=True, text=True,
+                          timeout=300)  # fmt: skip
+
+
+def test_command_line_comparison_equals_compare(rouge, tmp_path):
+    short = [s.split()[0] for s in SYSTEM]
+    files = ["--predictions", write_lines(tmp_path / "full.txt", SYSTEM),
+             "--predictions", write_lines(tmp_path / "short.txt", short),
+             "--baseline", write_lines(tmp_path / "base.txt", BASELINE),
+             "--references", write_lines(tmp_path / "refs.txt", REFERENCES),
+             "--n-samples", "999", "--correction", "holm"]  # fmt: skip
+    expected = rouge.compare(
+        predictions={"full": SYSTEM, "short": short},
+        baseline=BASELINE,
+        references=REFERENCES,
+        n_samples=999,
+        correction="holm",
+        return_signature=True,
+    )
+    as_json = cli(*files)
+    assert as_json.returncode == 0, as_json.stderr
+    assert json.loads(as_json.stdout) == expected
+    table = cli(*files, "--format", "table", "--rouge-types", "rouge1").stdout.splitlines()
+    assert table[0].split() == ["system", "key", "mean", "baseline", "difference", "low", "high", "p_value",
+                                "p_value_holm"]  # fmt: skip
+    full, shortest = table[1].split(), table[2].split()
+    assert full[:2] == ["full", "rouge1"] and float(full[4]) == pytest.approx(
+        expected["full/rouge1_difference"]
+    )
+    assert full[-1] == "*" and shortest[-1] != "*"  # full wins every example, short loses most
+    assert table[-2] == "* p < 0.05 (two-sided, on the last p-value column)"
+    csv_rows = cli(*files, "--format", "csv").stdout.splitlines()
+    assert csv_rows[0] == "system,key,mean,baseline,difference,low,high,p_value,p_value_holm"
+    assert len(csv_rows) == 1 + 2 * 4
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--predictions", "{p}"], "several --predictions are compared with a --baseline"),
+        (["--baseline", "{p}"], "identical to the baseline"),
+        (["--baseline", "{b}", "--bootstrap"], "--bootstrap is for scores"),
+    ],
+)
+def test_command_line_comparison_errors(tmp_path, extra, message):
+    paths = {"p": write_lines(tmp_path / "p.txt", SYSTEM), "b": write_lines(tmp_path / "b.txt", BASELINE)}
+    refs = write_lines(tmp_path / "r.txt", REFERENCES)
+    result = cli("--predictions", paths["p"], "--references", refs, *(e.format(**paths) for e in extra))
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
