@@ -38,7 +38,8 @@ def _weight_blocks(rng: np.random.Generator, rows: int, n_samples: int, method: 
             picks += np.arange(0, size * rows, rows, dtype=np.int32)[:, None]
             yield np.bincount(picks.ravel(), minlength=size * rows).reshape(size, rows).astype(np.float64)
         else:
-            yield rng.integers(0, 2, size=(size, rows), dtype=np.int32).astype(np.float64)
+            bits = np.unpackbits(np.frombuffer(rng.bytes(-(-size * rows // 8)), dtype=np.uint8))
+            yield bits[: size * rows].reshape(size, rows).astype(np.float64)
 
 
 def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
@@ -103,7 +104,7 @@ def compare_columns(
     >>> [round(float(result[key][0]), 6) for key in ("difference", "low", "high")]
     [0.5, 0.5, 0.5]
     >>> float(result["p_value"][0])  # 2 of the 16 sign patterns reach |0.5|: about (1 + 999/8) / 1000
-    0.12
+    0.137
     """
     differences = np.concatenate([system - baseline for system in systems], axis=1)
     observed = differences.mean(axis=0)

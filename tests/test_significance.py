@@ -102,13 +102,21 @@ def test_bootstrap_p_value_is_close_to_the_permutation_one():
     assert 0.005 < q < 0.5 and abs(p - q) < 0.25 * q, (p, q)
 
 
-def test_blocks_give_the_numbers_of_one_draw(monkeypatch):
+def test_bootstrap_blocks_give_the_numbers_of_one_draw(monkeypatch):
     differences = np.random.default_rng(3).normal(size=(31, 3))
-    whole = [resampled_means(differences, method, 500, seed=2) for method in ("bootstrap", "permutation")]
+    whole = resampled_means(differences, "bootstrap", 500, seed=2)
     monkeypatch.setattr(rouge_significance, "BLOCK_WEIGHTS", 70)  # blocks of 2 resamples
-    blocks = [resampled_means(differences, method, 500, seed=2) for method in ("bootstrap", "permutation")]
-    for one, other in zip(whole, blocks, strict=True):
-        np.testing.assert_allclose(one, other, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(
+        whole, resampled_means(differences, "bootstrap", 500, seed=2), rtol=0, atol=1e-15
+    )
+
+
+def test_permutation_flips_each_sign_with_probability_one_half():
+    differences = np.eye(200)  # column j's resampled mean is +-1/200 as example j is kept or swapped
+    flips = resampled_means(differences, "permutation", 4000, seed=1) * 200
+    assert set(np.unique(flips)) == {-1.0, 1.0}
+    assert abs(float(np.mean(flips == -1.0)) - 0.5) < 0.01  # 800,000 fair coins: sd 0.00056
+    assert abs(float(np.corrcoef(flips[:, 0], flips[:, 1])[0, 1])) < 0.06
 
 
 def test_systems_share_resamples():
