@@ -33,6 +33,13 @@ def test_readme_examples(doc_globals):
     run_examples((REPO / "README.md").read_text(encoding="utf-8"), "README.md", doc_globals)
 
 
+@pytest.mark.parametrize("page", sorted((REPO / "docs").glob("*.md")), ids=lambda page: page.name)
+def test_docs_page_examples(doc_globals, page):
+    text = page.read_text(encoding="utf-8")
+    if ">>> " in text:
+        run_examples(text, f"docs/{page.name}", doc_globals)
+
+
 def test_metric_docstring_examples(doc_globals, metric_dir):
     module = sys.modules[type(evaluate.load("kurenai_rouge")).__module__]
     run_examples(module._KWARGS_DESCRIPTION, "kurenai_rouge._KWARGS_DESCRIPTION", doc_globals)
