@@ -254,7 +254,7 @@ def test_switching_reference_form_between_batches_is_an_error(load_metric):
         ({"use_stemmer": "yes"}, "use_stemmer must be True or False"),
         ({"use_aggregator": None}, "use_aggregator must be True or False"),
         ({"confidence_level": 95}, "confidence_level must be a number between 0 and 1"),
-        ({"n_samples": 0}, "n_samples must be a positive integer"),
+        ({"n_samples": 0}, "n_samples must be an integer from 1 to 1,000,000, got 0"),
         ({"seed": -1}, "seed must be a non-negative integer"),
         ({"bootstrap": True, "use_aggregator": False}, "bootstrap=True needs use_aggregator=True"),
     ],
