@@ -21,21 +21,13 @@ from kurenai.tokenizers import AllCharacterSupportTokenizer
 from rouge_score import rouge_scorer as rs
 
 import rouge_engine
-from rouge_engine import (
-    ENGINES,
-    NATIVE_TYPES,
-    Document,
-    SentenceLayout,
-    TokenEngine,
-    lcs_indices,
-    lcs_length,
-    native_scores,
-    score_lcs,
-    score_ngrams,
-    score_summary_lcs,
-    score_tokens,
-    union_lcs,
-)
+import rouge_lcs
+import rouge_native
+import rouge_workers
+from rouge_documents import Document, score_lcs, score_ngrams, score_summary_lcs
+from rouge_engine import ENGINES, TokenEngine, score_tokens
+from rouge_lcs import SentenceLayout, lcs_indices, lcs_length, union_lcs
+from rouge_native import NATIVE_TYPES, native_scores
 from rouge_stats import reduce_references
 from rouge_text import WhitespaceTokenizer, split_sentences
 
@@ -157,9 +149,9 @@ def test_rougelsum_of_long_sentences_is_scored_in_python(monkeypatch):
     prediction = [[str(rng.randrange(4)) for _ in range(rng.randint(20, 90))] for _ in range(2)]
     longest = max(map(len, reference)) * max(map(len, prediction))
     documents_ = Document(flat(reference), reference), Document(flat(prediction), prediction)
-    monkeypatch.setattr(rouge_engine, "NATIVE_LSUM_CELLS", longest)
+    monkeypatch.setattr(rouge_native, "NATIVE_LSUM_CELLS", longest)
     assert "rougeLsum" in native_scores(*documents_, ALL_TYPES)
-    monkeypatch.setattr(rouge_engine, "NATIVE_LSUM_CELLS", longest - 1)
+    monkeypatch.setattr(rouge_native, "NATIVE_LSUM_CELLS", longest - 1)
     assert set(native_scores(*documents_, ALL_TYPES)) == NATIVE_TYPES - {"rougeLsum"}
     assert_both_paths_equal_rouge_score(reference, prediction)
 
@@ -185,11 +177,11 @@ def test_union_lcs_takes_rouge_score_backtrack_choices(pair):
 def test_union_lcs_is_the_same_whatever_the_group_size(pair):
     layout, prediction = laid_out(pair)
     together = union_lcs(layout, prediction)
-    original, rouge_engine._GROUP_BITS = rouge_engine._GROUP_BITS, 1
+    original, rouge_lcs._GROUP_BITS = rouge_lcs._GROUP_BITS, 1
     try:
         assert union_lcs(layout, prediction) == together
     finally:
-        rouge_engine._GROUP_BITS = original
+        rouge_lcs._GROUP_BITS = original
 
 
 @settings(max_examples=500, deadline=None, derandomize=True)
@@ -227,7 +219,7 @@ def test_long_sentences_against_many_predicted_sentences_use_several_groups():
     reference = [[str(rng.randrange(3)) for _ in range(400)]]
     prediction = [[str(rng.randrange(3)) for _ in range(rng.randint(1, 30))] for _ in range(40)]
     layout = SentenceLayout(reference)
-    assert rouge_engine._GROUP_BITS // layout.width < len(prediction)
+    assert rouge_lcs._GROUP_BITS // layout.width < len(prediction)
     assert union_indices(layout, union_lcs(layout, prediction)) == expected_union(reference, prediction)
 
 
@@ -308,8 +300,8 @@ def test_parallel_batches_equal_serial_ones(processes):
 
 def test_workers_start_only_for_a_batch_worth_them(monkeypatch):
     pools = []
-    real_pool = rouge_engine.ProcessPoolExecutor
-    monkeypatch.setattr(rouge_engine, "ProcessPoolExecutor", lambda *a: pools.append(a) or real_pool(*a))
+    real_pool = rouge_workers.ProcessPoolExecutor
+    monkeypatch.setattr(rouge_workers, "ProcessPoolExecutor", lambda *a: pools.append(a) or real_pool(*a))
     engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
     engine.processes = 2
     predictions, references = random_batch(0, 20)
