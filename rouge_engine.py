@@ -114,12 +114,12 @@ class TokenEngine(ChunkedEngine):
     A batch is cut into ``chunks_per_process`` chunks per process (of at
     most ``CHUNK`` examples). This process scores the first; if the batch has
     an example for every chunk and the rest would take it at least
-    ``parallel_seconds`` at that rate, the rest is split over ``processes``
-    processes (default: ``KURENAI_ROUGE_PROCESSES``, else every usable CPU on
-    Linux and 1 elsewhere): this one and forked workers, which inherit the
-    engine, so the tokenizer and splitter need not be picklable and no
-    ``__main__`` is re-imported. Chunks are taken as each process is free.
-    The numbers do not depend on how many processes score them.
+    ``parallel_seconds`` at that rate, the rest is scored by ``processes``
+    forked workers (default: ``KURENAI_ROUGE_PROCESSES``, else every usable
+    CPU on Linux and 1 elsewhere) while this process hands out chunks and
+    collects their scores (``rouge_workers``). The workers inherit the engine,
+    so the tokenizer and splitter need not be picklable and no ``__main__``
+    is re-imported. The numbers do not depend on how many processes score them.
     """
 
     name = "fast"
@@ -168,7 +168,7 @@ class TokenEngine(ChunkedEngine):
     def score_chunks(
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]
     ) -> Iterator[list[list[dict[str, Score]]]]:
-        """``score_batch``'s rows, a chunk at a time, in order (one pool of workers for them all)."""
+        """``score_batch``'s rows, a chunk at a time, in order (one set of workers for them all)."""
         if not predictions:
             return
         chunks = self.processes * self.chunks_per_process
