@@ -2,7 +2,7 @@
 
 ``score_ngrams``, ``score_lcs`` and ``score_summary_lcs`` take token lists;
 ``PYTHON_SCORERS`` holds the same scorers for two ``Document``s, which derive
-what scoring needs (n-gram counts, match masks, sentence layouts) once each.
+what scoring needs (n-gram counts, sentence layouts) once each.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from functools import partial
 from itertools import chain
 
 if __package__:
-    from .rouge_lcs import SentenceLayout, masked_lcs_length, match_masks, union_lcs
+    from .rouge_lcs import SentenceLayout, lcs_length, union_lcs
     from .rouge_ngrams import ZERO, Score, clipped_hits, fmeasure, ngram_counts
 else:
-    from rouge_lcs import SentenceLayout, masked_lcs_length, match_masks, union_lcs
+    from rouge_lcs import SentenceLayout, lcs_length, union_lcs
     from rouge_ngrams import ZERO, Score, clipped_hits, fmeasure, ngram_counts
 
 
@@ -40,7 +40,7 @@ def score_lcs(reference: Sequence[Hashable], prediction: Sequence[Hashable]) -> 
 def _score_lcs(reference: Document, prediction: Document) -> Score:
     if not reference.tokens or not prediction.tokens:
         return ZERO
-    length = masked_lcs_length(*reference.masks(), prediction.tokens)
+    length = lcs_length(reference.tokens, prediction.tokens)
     precision = length / len(prediction.tokens)
     recall = length / len(reference.tokens)
     return precision, recall, fmeasure(precision, recall)
@@ -64,11 +64,11 @@ def _score_summary_lcs(reference: Document, prediction: Document) -> Score:
     pred_total = sum(map(len, prediction.sentences))
     if not ref_total or not pred_total:
         return ZERO
-    layout = reference.layout()
     if len(reference.sentences) == 1 and len(prediction.sentences) == 1:
         # One LCS matches distinct tokens on both sides, so clipping removes none of it.
-        hits = masked_lcs_length(layout.masks, layout.width, prediction.sentences[0])
+        hits = lcs_length(reference.sentences[0], prediction.sentences[0])
     else:
+        layout = reference.layout()
         union = union_lcs(layout, [sentence for sentence in prediction.sentences if sentence])
         pred_counts = prediction.sentence_counts()
         shared = pred_counts.keys() & layout.masks.keys()
@@ -104,7 +104,6 @@ class Document:
         self.one_sentence = joined and len(sentences) == 1
         self._ngrams: dict[int, Counter] = {}
         self._layout: SentenceLayout | None = None
-        self._masks: tuple[dict[Hashable, int], int] | None = None
         self._sentence_counts: Counter | None = None
         self._longest: int | None = None
 
@@ -126,19 +125,6 @@ class Document:
         if self._layout is None:
             self._layout = SentenceLayout(self.sentences)
         return self._layout
-
-    def masks(self) -> tuple[dict[Hashable, int], int]:
-        """Match masks of ``tokens`` and their number of rows, for ``_lcs_length``.
-
-        When the tokens are the sentences', these are the layout's: its gaps
-        are rows that match no token.
-        """
-        if self._masks is None:
-            if self.joined:
-                self._masks = self.layout().masks, self.layout().width
-            else:
-                self._masks = match_masks(self.tokens), len(self.tokens)
-        return self._masks
 
     def sentence_counts(self) -> Counter:
         """The counts of the sentences' tokens."""

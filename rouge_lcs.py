@@ -8,13 +8,15 @@ rougeLsum's backtrack reads its choices off those bit columns (see
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from itertools import repeat
 
 # _BIT_REVERSE[b] is the byte b with its 8 bits in reverse order.
 _BIT_REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 # rougeLsum walks the LCS tables of this many bits' worth of sentence pairs at once.
 _GROUP_BITS = 1 << 13
+# lcs_length computes this many rows of the LCS table at a time.
+_BLOCK_ROWS = 1 << 15
 # Stands for the gap between two sentences in a SentenceLayout: equal to no token.
 _GAP = object()
 
@@ -30,23 +32,63 @@ def match_masks(tokens: Sequence[Hashable]) -> dict[Hashable, int]:
 
 
 def lcs_length(reference: Sequence[Hashable], prediction: Sequence[Hashable]) -> int:
-    """Length of a longest common subsequence, bit-parallel (Hyyrö 2004)."""
-    return masked_lcs_length(match_masks(reference), len(reference), prediction)
+    """Length of a longest common subsequence, bit-parallel (Hyyrö 2004), in linear memory.
+
+    Tokens that one side lacks match nothing and are dropped, and a common
+    prefix and suffix are counted at once (both exact), so equal texts and
+    texts with few shared tokens cost one pass. The rest is split into blocks
+    of ``_BLOCK_ROWS`` reference tokens, each an int of that many bits; each
+    block runs over the whole prediction, taking from the block below the
+    carry of each step's addition (the only thing that crosses blocks), so
+    the match masks take ``_BLOCK_ROWS`` bits per distinct token of a block
+    however long the texts are.
+    """
+    if len(prediction) > len(reference):  # the same length, in fewer (longer) steps
+        reference, prediction = prediction, reference
+    shared = set(reference).intersection(prediction)
+    reference = [token for token in reference if token in shared]
+    prediction = [token for token in prediction if token in shared]
+    shortest = min(len(reference), len(prediction))
+    head = _common_prefix(reference, prediction)
+    tail = min(_common_prefix(reversed(reference), reversed(prediction)), shortest - head)
+    reference = reference[head : len(reference) - tail]
+    prediction = prediction[head : len(prediction) - tail]
+    carries = bytearray(len(prediction))
+    length = head + tail
+    for start in range(0, len(reference), _BLOCK_ROWS):
+        block = reference[start : start + _BLOCK_ROWS]
+        rows = len(block)
+        length += rows - _block_column(match_masks(block), rows, prediction, carries).bit_count()
+    return length
 
 
-def masked_lcs_length(masks: dict[Hashable, int], rows: int, prediction: Sequence[Hashable]) -> int:
-    """LCS length of ``prediction`` and the ``rows`` reference tokens whose match masks are ``masks``.
+def _common_prefix(first: Iterable[Hashable], second: Iterable[Hashable]) -> int:
+    """The number of leading tokens the two sequences share."""
+    count = 0
+    for a, b in zip(first, second, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count
 
-    Bit i of ``column`` is 1 when row i + 1 of the LCS table's current column
-    equals row i (no increment), so the length is the number of 0 bits. A
-    row that no token matches adds nothing, so ``masks`` may leave gaps.
+
+def _block_column(
+    masks: dict[Hashable, int], rows: int, prediction: Sequence[Hashable], carries: bytearray
+) -> int:
+    """The last column of one block of the LCS table, in bits; ``carries`` in, replaced by the block's out.
+
+    Bit i of a column is 1 when row i + 1 of the table equals row i (no
+    increment), so the block adds its number of 0 bits to the length. A row
+    that no token matches adds nothing.
     """
     full = (1 << rows) - 1
     column = full
-    for mask in map(masks.get, prediction, repeat(0)):
+    for j, (mask, carry) in enumerate(zip(map(masks.get, prediction, repeat(0)), carries, strict=True)):
         matches = column & mask
-        column = ((column + matches) | (column - matches)) & full
-    return rows - column.bit_count()
+        total = column + matches + carry if carry else column + matches
+        carries[j] = total >> rows
+        column = (total | (column - matches)) & full
+    return column
 
 
 class SentenceLayout:

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+import tracemalloc
 from collections.abc import Sequence
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -162,6 +163,64 @@ def test_rougelsum_of_long_sentences_is_scored_in_python(monkeypatch):
     monkeypatch.setattr(rouge_native, "NATIVE_LSUM_CELLS", longest - 1)
     assert set(native_scores(*documents_, ALL_TYPES)) == NATIVE_TYPES - {"rougeLsum"}
     assert_both_paths_equal_rouge_score(reference, prediction)
+
+
+def test_rougel_of_long_texts_is_scored_in_python(monkeypatch):
+    rng = random.Random(6)
+    reference = [[str(rng.randrange(4)) for _ in range(rng.randint(20, 90))] for _ in range(3)]
+    prediction = [[str(rng.randrange(4)) for _ in range(rng.randint(20, 90))] for _ in range(2)]
+    cells = len(flat(reference)) * len(flat(prediction))
+    documents_ = Document(flat(reference), reference), Document(flat(prediction), prediction)
+    monkeypatch.setattr(rouge_native, "NATIVE_LCS_CELLS", cells)
+    assert "rougeL" in native_scores(*documents_, ALL_TYPES)
+    monkeypatch.setattr(rouge_native, "NATIVE_LCS_CELLS", cells - 1)
+    assert set(native_scores(*documents_, ALL_TYPES)) == NATIVE_TYPES - {"rougeL"}
+    assert_both_paths_equal_rouge_score(reference, prediction)
+
+
+@pytest.mark.parametrize("block_rows", [1, 2, 3, 7])
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(pair=documents(max_sentences=1, max_length=30))
+def test_lcs_length_is_the_same_in_blocks_of_any_size(block_rows, pair):
+    reference, prediction = flat(pair[0]), flat(pair[1])
+    with mock.patch.object(rouge_lcs, "_BLOCK_ROWS", block_rows):
+        assert lcs_length(reference, prediction) == rs._lcs_table(reference, prediction)[-1][-1]
+
+
+@pytest.mark.parametrize(
+    ("reference", "prediction", "length"),
+    [
+        ("abcab", "abcab", 5),  # equal: all prefix
+        ("abc", "abcab", 3),  # a prefix of the other
+        ("xabc", "abc", 3),  # a suffix of the other
+        ("abxyzcd", "abzqcd", 5),  # prefix and suffix around a middle with one match
+        ("aaa", "bbb", 0),  # no shared token
+        ("", "abc", 0),
+    ],
+)
+def test_lcs_length_shortcuts(reference, prediction, length):
+    for block_rows in (1, 2, 1 << 15):
+        with mock.patch.object(rouge_lcs, "_BLOCK_ROWS", block_rows):
+            assert lcs_length(list(reference), list(prediction)) == length
+            assert lcs_length(list(prediction), list(reference)) == length
+
+
+def test_lcs_length_memory_is_bounded_by_the_block_however_many_distinct_tokens():
+    # 8,000 distinct tokens over 40,000: whole-text match masks would take 8,000 ints of up to 40,000 bits
+    # (about 20 MB); blocks of 1,024 rows keep each mask under 1,024 bits.
+    rng = random.Random(7)
+    reference = [str(rng.randrange(8000)) for _ in range(40_000)]
+    prediction = [str(rng.randrange(8000)) for _ in range(2_000)]
+    expected = lcs_length(reference, prediction)
+    tracemalloc.start()
+    try:
+        with mock.patch.object(rouge_lcs, "_BLOCK_ROWS", 1024):
+            length = lcs_length(reference, prediction)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert length == expected
+    assert peak < 5_000_000
 
 
 def laid_out(pair) -> tuple[SentenceLayout, list[list[str]]]:
