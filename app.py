@@ -31,7 +31,8 @@ from datasets.utils.py_utils import temp_seed
 from rouge_score import scoring
 from rouge_score.tokenizers import DefaultTokenizer
 
-import rouge_engine
+import rouge_family
+import rouge_lcs
 import rouge_stats
 import rouge_text
 
@@ -293,7 +294,7 @@ def kurenai_scores(
 
 def in_stock_metric(rouge_type: str) -> bool:
     """Whether the stock ``rouge`` metric (rouge-score) computes ``rouge_type``: not ROUGE-W, -S or -SU."""
-    return not rouge_engine.is_family_type(rouge_type)
+    return not rouge_family.is_family_type(rouge_type)
 
 
 def stock_scores(
@@ -520,7 +521,7 @@ def inspect_pair(
     check_limits(examples)
     tokenize = rouge_text.get_tokenizer(tokenizer, use_stemmer).tokenize
     pred_tokens, ref_tokens = tokenize(prediction), tokenize(reference)
-    ref_lcs = rouge_engine.lcs_indices(ref_tokens, pred_tokens)
+    ref_lcs = rouge_lcs.lcs_indices(ref_tokens, pred_tokens)
     pred_lcs = _embed([ref_tokens[i] for i in ref_lcs], pred_tokens)
     kurenai = kurenai_compute(
         examples, rouge_types=list(ROUGE_TYPES), tokenizer=tokenizer, use_stemmer=use_stemmer, detailed=True

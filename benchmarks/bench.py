@@ -303,22 +303,24 @@ def peak_memory_mib(function) -> tuple[object, float]:
 
 
 LONG_CASES = [
-    ("kurenai_rouge", "rougeL", 1, 1),
-    ("kurenai_rouge", "rougeLsum", 1, 1),
-    ("kurenai_rouge", "rougeLsum", 200, 200),
-    ("kurenai_rouge", "rougeLsum", 1, 200),
-    ("kurenai_rouge", "rougeLsum", 200, 1),
-    ("rouge-score-rs score_documents", "rougeLsum", 1, 1),
+    ("kurenai_rouge", "rougeL", 1, 1, 20_000),
+    ("kurenai_rouge", "rougeLsum", 1, 1, 20_000),
+    ("kurenai_rouge", "rougeLsum", 200, 200, 20_000),
+    ("kurenai_rouge", "rougeLsum", 1, 200, 20_000),
+    ("kurenai_rouge", "rougeLsum", 200, 1, 20_000),
+    ("rouge-score-rs score_documents", "rougeLsum", 1, 1, 20_000),
+    ("kurenai_rouge", "rougeL", 1, 1, 1_000_000),
+    ("kurenai_rouge", "rougeLsum", 1, 1, 1_000_000),
 ]
 
 
-def long_case(engine_name: str, rouge_type: str, ref_lines: int, pred_lines: int) -> str:
-    """One pair of 20,000 tokens each, scored once: "<seconds> <peak resident MiB added>"."""
+def long_case(engine_name: str, rouge_type: str, ref_lines: int, pred_lines: int, tokens: int) -> str:
+    """One pair of ``tokens`` tokens each, scored once: "<seconds> <peak resident MiB added>"."""
     rng = random.Random(3)
     words = [f"w{i}" for i in range(5000)]
     sample = zipf_sampler(rng, words)
-    reference = sample(20_000)
-    prediction = (mutate(rng, reference, sample) + sample(20_000))[:20_000]
+    reference = sample(tokens)
+    prediction = (mutate(rng, reference, sample) + sample(tokens))[:tokens]
 
     def lines(tokens, count):
         size = len(tokens) // count
@@ -345,23 +347,24 @@ def timed(function) -> float:
 
 def long_inputs() -> None:
     """The long cases, each in a fresh process, so that its peak memory is its own."""
-    print("\n### Long inputs: one pair of 20,000 tokens each (whitespace tokens)\n")
-    print("| engine | rouge type | reference lines | prediction lines | seconds | peak resident MiB added |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("\n### Long inputs: one pair of texts of equal length (whitespace tokens)\n")
+    columns = "reference lines | prediction lines | tokens a side | seconds | peak resident MiB added"
+    print(f"| engine | rouge type | {columns} |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for case in LONG_CASES:
         command = [sys.executable, __file__, "--long-case", *map(str, case)]
         seconds, peak = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
-        print(f"| {' | '.join(map(str, case))} | {seconds} | {peak} |")
+        print(f"| {' | '.join(f'{x:,}' if isinstance(x, int) else x for x in case)} | {seconds} | {peak} |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer pairs and rounds")
-    parser.add_argument("--long-case", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--long-case", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.long_case:
-        engine_name, rouge_type, ref_lines, pred_lines = args.long_case
-        print(long_case(engine_name, rouge_type, int(ref_lines), int(pred_lines)))
+        engine_name, rouge_type, *sizes = args.long_case
+        print(long_case(engine_name, rouge_type, *map(int, sizes)))
         return
     scale = 10 if args.quick else 1
     rounds = 1 if args.quick else 5

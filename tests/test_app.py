@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 app = importlib.import_module("app")
-rouge_engine = importlib.import_module("rouge_engine")
+rouge_lcs = importlib.import_module("rouge_lcs")
 rouge_text = importlib.import_module("rouge_text")
 
 ALL_TYPES = list(app.DEFAULT_ROUGE_TYPES)
@@ -340,7 +340,7 @@ tokens = st.lists(st.sampled_from("abcd"), max_size=12)
 @settings(max_examples=200, deadline=None)
 @given(tokens, tokens)
 def test_labels_count_what_rouge_counts(prediction, reference):
-    ref_lcs = rouge_engine.lcs_indices(reference, prediction)
+    ref_lcs = rouge_lcs.lcs_indices(reference, prediction)
     pred_lcs = app._embed([reference[i] for i in ref_lcs], prediction)
     assert pred_lcs == sorted(set(pred_lcs))
     assert [prediction[i] for i in pred_lcs] == [reference[i] for i in ref_lcs]

@@ -7,10 +7,17 @@ module's Python functions scoring everything (``python_only``).
 """
 
 import multiprocessing
+import os
 import pickle
 import random
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
 from collections.abc import Sequence
 from contextlib import contextmanager, nullcontext
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -21,23 +28,17 @@ from kurenai.tokenizers import AllCharacterSupportTokenizer
 from rouge_score import rouge_scorer as rs
 
 import rouge_engine
-from rouge_engine import (
-    ENGINES,
-    NATIVE_TYPES,
-    Document,
-    SentenceLayout,
-    TokenEngine,
-    lcs_indices,
-    lcs_length,
-    native_scores,
-    score_lcs,
-    score_ngrams,
-    score_summary_lcs,
-    score_tokens,
-    union_lcs,
-)
+import rouge_lcs
+import rouge_native
+import rouge_workers
+from rouge_documents import Document, score_lcs, score_ngrams, score_summary_lcs
+from rouge_engine import ENGINES, TokenEngine, score_tokens
+from rouge_lcs import SentenceLayout, lcs_indices, lcs_length, union_lcs
+from rouge_native import NATIVE_TYPES, native_scores
 from rouge_stats import reduce_references
 from rouge_text import WhitespaceTokenizer, split_sentences
+
+REPO = Path(__file__).resolve().parent.parent
 
 ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
 SYMBOLS = "abcde"
@@ -157,11 +158,69 @@ def test_rougelsum_of_long_sentences_is_scored_in_python(monkeypatch):
     prediction = [[str(rng.randrange(4)) for _ in range(rng.randint(20, 90))] for _ in range(2)]
     longest = max(map(len, reference)) * max(map(len, prediction))
     documents_ = Document(flat(reference), reference), Document(flat(prediction), prediction)
-    monkeypatch.setattr(rouge_engine, "NATIVE_LSUM_CELLS", longest)
+    monkeypatch.setattr(rouge_native, "NATIVE_LSUM_CELLS", longest)
     assert "rougeLsum" in native_scores(*documents_, ALL_TYPES)
-    monkeypatch.setattr(rouge_engine, "NATIVE_LSUM_CELLS", longest - 1)
+    monkeypatch.setattr(rouge_native, "NATIVE_LSUM_CELLS", longest - 1)
     assert set(native_scores(*documents_, ALL_TYPES)) == NATIVE_TYPES - {"rougeLsum"}
     assert_both_paths_equal_rouge_score(reference, prediction)
+
+
+def test_rougel_of_long_texts_is_scored_in_python(monkeypatch):
+    rng = random.Random(6)
+    reference = [[str(rng.randrange(4)) for _ in range(rng.randint(20, 90))] for _ in range(3)]
+    prediction = [[str(rng.randrange(4)) for _ in range(rng.randint(20, 90))] for _ in range(2)]
+    cells = len(flat(reference)) * len(flat(prediction))
+    documents_ = Document(flat(reference), reference), Document(flat(prediction), prediction)
+    monkeypatch.setattr(rouge_native, "NATIVE_LCS_CELLS", cells)
+    assert "rougeL" in native_scores(*documents_, ALL_TYPES)
+    monkeypatch.setattr(rouge_native, "NATIVE_LCS_CELLS", cells - 1)
+    assert set(native_scores(*documents_, ALL_TYPES)) == NATIVE_TYPES - {"rougeL"}
+    assert_both_paths_equal_rouge_score(reference, prediction)
+
+
+@pytest.mark.parametrize("block_rows", [1, 2, 3, 7])
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(pair=documents(max_sentences=1, max_length=30))
+def test_lcs_length_is_the_same_in_blocks_of_any_size(block_rows, pair):
+    reference, prediction = flat(pair[0]), flat(pair[1])
+    with mock.patch.object(rouge_lcs, "_BLOCK_ROWS", block_rows):
+        assert lcs_length(reference, prediction) == rs._lcs_table(reference, prediction)[-1][-1]
+
+
+@pytest.mark.parametrize(
+    ("reference", "prediction", "length"),
+    [
+        ("abcab", "abcab", 5),  # equal: all prefix
+        ("abc", "abcab", 3),  # a prefix of the other
+        ("xabc", "abc", 3),  # a suffix of the other
+        ("abxyzcd", "abzqcd", 5),  # prefix and suffix around a middle with one match
+        ("aaa", "bbb", 0),  # no shared token
+        ("", "abc", 0),
+    ],
+)
+def test_lcs_length_shortcuts(reference, prediction, length):
+    for block_rows in (1, 2, 1 << 15):
+        with mock.patch.object(rouge_lcs, "_BLOCK_ROWS", block_rows):
+            assert lcs_length(list(reference), list(prediction)) == length
+            assert lcs_length(list(prediction), list(reference)) == length
+
+
+def test_lcs_length_memory_is_bounded_by_the_block_however_many_distinct_tokens():
+    # 8,000 distinct tokens over 40,000: whole-text match masks would take 8,000 ints of up to 40,000 bits
+    # (about 20 MB); blocks of 1,024 rows keep each mask under 1,024 bits.
+    rng = random.Random(7)
+    reference = [str(rng.randrange(8000)) for _ in range(40_000)]
+    prediction = [str(rng.randrange(8000)) for _ in range(2_000)]
+    expected = lcs_length(reference, prediction)
+    tracemalloc.start()
+    try:
+        with mock.patch.object(rouge_lcs, "_BLOCK_ROWS", 1024):
+            length = lcs_length(reference, prediction)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert length == expected
+    assert peak < 5_000_000
 
 
 def laid_out(pair) -> tuple[SentenceLayout, list[list[str]]]:
@@ -185,11 +244,11 @@ def test_union_lcs_takes_rouge_score_backtrack_choices(pair):
 def test_union_lcs_is_the_same_whatever_the_group_size(pair):
     layout, prediction = laid_out(pair)
     together = union_lcs(layout, prediction)
-    original, rouge_engine._GROUP_BITS = rouge_engine._GROUP_BITS, 1
+    original, rouge_lcs._GROUP_BITS = rouge_lcs._GROUP_BITS, 1
     try:
         assert union_lcs(layout, prediction) == together
     finally:
-        rouge_engine._GROUP_BITS = original
+        rouge_lcs._GROUP_BITS = original
 
 
 @settings(max_examples=500, deadline=None, derandomize=True)
@@ -227,7 +286,7 @@ def test_long_sentences_against_many_predicted_sentences_use_several_groups():
     reference = [[str(rng.randrange(3)) for _ in range(400)]]
     prediction = [[str(rng.randrange(3)) for _ in range(rng.randint(1, 30))] for _ in range(40)]
     layout = SentenceLayout(reference)
-    assert rouge_engine._GROUP_BITS // layout.width < len(prediction)
+    assert rouge_lcs._GROUP_BITS // layout.width < len(prediction)
     assert union_indices(layout, union_lcs(layout, prediction)) == expected_union(reference, prediction)
 
 
@@ -307,22 +366,22 @@ def test_parallel_batches_equal_serial_ones(processes):
 
 
 def test_workers_start_only_for_a_batch_worth_them(monkeypatch):
-    pools = []
-    real_pool = rouge_engine.ProcessPoolExecutor
-    monkeypatch.setattr(rouge_engine, "ProcessPoolExecutor", lambda *a: pools.append(a) or real_pool(*a))
+    starts = []
+    real_start = rouge_engine.score_in_workers
+    monkeypatch.setattr(rouge_engine, "score_in_workers", lambda *a: starts.append(a) or real_start(*a))
     engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
     engine.processes = 2
     predictions, references = random_batch(0, 20)
     expected = engine.score_serial(predictions, references)
     # 20 short examples: the rest would take this process far less than parallel_seconds.
     assert engine.score_batch(predictions, references) == expected
-    assert not pools
+    assert not starts
     engine.parallel_seconds = 0
     # Fewer examples than chunks (2 processes x 8): no worker, however slow.
     assert engine.score_batch(predictions[:15], references[:15]) == expected[:15]
-    assert not pools
+    assert not starts
     assert engine.score_batch(predictions, references) == expected
-    assert len(pools) == 1
+    assert len(starts) == 1
 
 
 def score_in_a_daemon(queue, predictions, references):
@@ -348,3 +407,115 @@ def test_processes_come_from_the_environment(monkeypatch):
     assert TokenEngine(["rouge1"], WhitespaceTokenizer(), split_sentences).processes == 1
     monkeypatch.setenv("KURENAI_ROUGE_PROCESSES", "3")
     assert TokenEngine(["rouge1"], WhitespaceTokenizer(), split_sentences).processes == 3
+
+
+# --- faults: a dead worker, Ctrl-C, an exception, a consumer that stops early ---------------------------
+
+
+def child_pids(pid: int | None = None) -> list[int]:
+    """The processes that ``pid`` (default: this process) started and that have not been reaped (Linux)."""
+    tasks = Path(f"/proc/{pid or os.getpid()}/task")
+    return [int(child) for task in tasks.iterdir() for child in (task / "children").read_text().split()]
+
+
+# Scores a batch of 200,000 pairs on 2 workers and prints, after the scoring ends, how it ended.
+FAULT_SCRIPT = """
+import os, signal, sys, threading, time
+sys.path[:0] = [{tests!r}, {repo!r}]
+from test_engine import ALL_TYPES, child_pids, random_batch
+from rouge_engine import TokenEngine
+from rouge_text import WhitespaceTokenizer, split_sentences
+
+engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
+engine.parallel_seconds = 0
+predictions, references = random_batch(0, 200_000)
+killed = []
+
+def kill_a_worker():
+    while not child_pids():
+        time.sleep(0.01)
+    time.sleep(0.5)
+    print("workers", flush=True)
+    if {kill}:
+        killed.append(time.perf_counter())
+        os.kill(child_pids()[0], signal.SIGKILL)
+
+threading.Thread(target=kill_a_worker, daemon=True).start()
+try:
+    engine.score_batch(predictions, references)
+except (RuntimeError, KeyboardInterrupt) as error:
+    print(type(error).__name__, time.perf_counter() - (killed or [0])[0], child_pids(), flush=True)
+    print(error, flush=True)
+"""
+
+
+def fault_script(kill: bool) -> list[str]:
+    script = FAULT_SCRIPT.format(tests=str(Path(__file__).parent), repo=str(REPO), kill=kill)
+    return [sys.executable, "-c", script]
+
+
+def test_a_killed_worker_ends_the_batch_with_an_error_and_the_process_exits():
+    environment = {**os.environ, "KURENAI_ROUGE_PROCESSES": "2"}
+    done = subprocess.run(
+        fault_script(kill=True), env=environment, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    workers, ended, message = done.stdout.splitlines()
+    name, seconds, children = ended.split(" ", 2)
+    assert (name, children) == ("RuntimeError", "[]")
+    assert float(seconds) < 5  # measured: 0.09 to 0.13 s (a hang with concurrent.futures' pool)
+    assert message.startswith("a scoring worker process died (killed by signal 9")
+    assert "KURENAI_ROUGE_PROCESSES=1" in message
+
+
+def test_ctrl_c_ends_the_batch_at_once_and_leaves_no_worker():
+    environment = {**os.environ, "KURENAI_ROUGE_PROCESSES": "2"}
+    with subprocess.Popen(
+        fault_script(kill=False), env=environment, stdout=subprocess.PIPE, text=True, start_new_session=True
+    ) as process:
+        assert process.stdout.readline() == "workers\n"
+        start = time.perf_counter()
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal sends it: to every process of the group
+        try:
+            ended = process.stdout.readline()
+            seconds = time.perf_counter() - start
+            process.communicate(timeout=60)
+        finally:
+            process.kill()
+    assert process.returncode == 0
+    assert ended.split(" ", 2)[::2] == ["KeyboardInterrupt", "[]\n"]
+    assert seconds < 5  # measured: 0.05 to 0.07 s (15 to 35 s with concurrent.futures' pool)
+
+
+class FailingTokenizer:
+    """Splits on spaces, and raises ValueError on the text "boom"."""
+
+    def tokenize(self, text):
+        if text == "boom":
+            raise ValueError("no boom here")
+        return text.split()
+
+
+def test_an_exception_in_a_worker_is_raised_with_its_traceback():
+    engine = TokenEngine(["rouge1"], FailingTokenizer(), split_sentences)
+    engine.processes, engine.parallel_seconds = 2, 0
+    predictions, references = random_batch(4, 60)
+    predictions[-1] = "boom"
+    with pytest.raises(ValueError, match="no boom here") as raised:
+        engine.score_batch(predictions, references)
+    assert isinstance(raised.value.__cause__, rouge_workers.WorkerTraceback)
+    assert "FailingTokenizer" in str(raised.value.__cause__) or "tokenize" in str(raised.value.__cause__)
+    assert child_pids() == []
+
+
+def test_a_consumer_that_stops_early_leaves_no_worker():
+    engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
+    engine.processes, engine.parallel_seconds = 2, 0
+    predictions, references = random_batch(5, 3000)
+    chunks = engine.score_chunks(predictions, references)
+    expected = engine.score_serial(predictions, references)
+    rows = next(chunks) + next(chunks)  # the second from a worker
+    assert rows == expected[: len(rows)]
+    assert len(child_pids()) == 2
+    chunks.close()
+    assert child_pids() == []

@@ -3,6 +3,7 @@
 import http.server
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -20,6 +21,10 @@ def test_module_files_are_the_relative_imports():
     # evaluate copies only what kurenai_rouge.py imports as `from .name import ...` at column 0.
     assert MODULE_FILES[0] == "kurenai_rouge.py"
     assert {"rouge_engine.py", "rouge_inputs.py", "rouge_stats.py", "rouge_text.py"} <= set(MODULE_FILES)
+    # A sibling's own imports are not followed: every sibling one of them imports is imported there too.
+    for name in MODULE_FILES:
+        siblings = re.findall(r"^\s*from \.(\w+) import", (REPO / name).read_text(), re.M)
+        assert {f"{sibling}.py" for sibling in siblings} <= set(MODULE_FILES), name
     assert all((REPO / name).is_file() for name in MODULE_FILES)
 
 

