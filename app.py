@@ -122,8 +122,8 @@ def user_errors(function: Callable[..., Any]) -> Callable[..., Any]:
     """Show every exception of ``function`` in the page as a ``gr.Error`` message, never a traceback.
 
     The message is HTML-escaped, since gradio renders it as HTML and it quotes user text (file and
-    column names, cell values). A refused request is logged in one line; other failures with their
-    traceback.
+    column names, cell values). A refused request (``gr.Error``, or the metric's ``ValueError`` or
+    ``TypeError`` about its input) is logged in one line; any other failure with its traceback.
     """
 
     @functools.wraps(function)
@@ -133,10 +133,13 @@ def user_errors(function: Callable[..., Any]) -> Callable[..., Any]:
         except gr.Error as error:
             message = str(error.message)
             log.info("%s refused: %s", function.__name__, message)
+        except (ValueError, TypeError) as error:
+            message = f"{type(error).__name__}: {error}"
+            log.info("%s refused: %s", function.__name__, message)
         except Exception as error:  # the UI boundary: every failure becomes a readable message
             message = f"{type(error).__name__}: {error}"
             log.exception("%s failed", function.__name__)
-        raise gr.Error(html.escape(message), print_exception=False)
+        raise gr.Error(html.escape(message, quote=False), print_exception=False)
 
     return wrapper
 
@@ -181,7 +184,10 @@ def _csv_rows(text: str, name: str, delimiter: str) -> list[dict[str, Any]]:
     try:
         return list(reader)
     except csv.Error as error:
-        raise gr.Error(f"{name} line {reader.line_num}: not valid CSV ({error})") from error
+        start = reader.line_num + 1  # the lines of the records read before this one, plus one
+        raise gr.Error(
+            f"{name} is not valid CSV: {error}, in the record that starts on line {start}"
+        ) from error
 
 
 def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
@@ -206,7 +212,7 @@ def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
 def _rows_of(path: Path) -> list[dict[str, Any]]:
     suffix = path.suffix.lower()
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = path.read_bytes().decode("utf-8-sig")  # no newline translation: the formats split records
     except UnicodeDecodeError as error:
         raise gr.Error(f"{path.name} is not UTF-8 text ({error.reason} at byte {error.start})") from error
     if suffix in (".csv", ".tsv"):
@@ -689,7 +695,8 @@ def write_csv(table: pd.DataFrame, path: Path) -> None:
 
     Excel reads a CSV without a BOM in the system's code page, which garbles Japanese.
     """
-    table.map(spreadsheet_safe).to_csv(path, index=False, encoding="utf-8-sig")
+    # CRLF ends a record (RFC 4180), so that a cell holding a lone CR or LF is quoted.
+    table.map(spreadsheet_safe).to_csv(path, index=False, encoding="utf-8-sig", lineterminator="\r\n")
 
 
 class Downloads:
