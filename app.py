@@ -1048,7 +1048,8 @@ def main() -> None:
     ``KURENAI_ROUGE_MAX_SECONDS`` was measured that way; a fork while another request's thread holds a
     lock could leave the worker waiting forever.
     """
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    logging.basicConfig(format="%(asctime)s %(name)s: %(message)s")
+    log.setLevel(logging.INFO)
     os.environ.setdefault("KURENAI_ROUGE_PROCESSES", "1")
     build_app().queue().launch(show_error=True, max_file_size=LIMITS.upload_bytes)
 
