@@ -7,27 +7,39 @@ default tokenizer and the median of its ``BootstrapAggregator``. ROUGE-W, ROUGE-
 offered too; the stock metric cannot compute them, so its column shows them as not available.
 
 Limits, read from the environment at start-up (see ``Limits``): ``KURENAI_ROUGE_MAX_EXAMPLES``,
-``KURENAI_ROUGE_MAX_CHARS`` (per text) and ``KURENAI_ROUGE_MAX_UPLOAD_BYTES``.
+``KURENAI_ROUGE_MAX_REFERENCES`` (per example), ``KURENAI_ROUGE_MAX_CHARS`` (per text),
+``KURENAI_ROUGE_MAX_SECONDS`` (estimated work, see ``estimate_work``) and
+``KURENAI_ROUGE_MAX_UPLOAD_BYTES``.
 """
 
 from __future__ import annotations
 
+import atexit
 import csv
 import functools
+import html
+import io
 import json
+import logging
 import os
+import queue
+import re
+import shutil
 import tempfile
 import threading
+import unicodedata
+import uuid
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import evaluate
 import gradio as gr
+import numpy as np
 import pandas as pd
-from datasets.utils.py_utils import temp_seed
 from rouge_score import scoring
 from rouge_score.tokenizers import DefaultTokenizer
 
@@ -37,7 +49,7 @@ import rouge_stats
 import rouge_text
 
 HERE = Path(__file__).resolve().parent
-METRIC = evaluate.load(str(HERE / "kurenai_rouge.py"))
+METRIC_PATH = str(HERE / "kurenai_rouge.py")
 # The Score tab's choices: the stock metric's four defaults, then ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and
 # ROUGE-SU4, which DUC-era papers report.
 ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU4")
@@ -50,24 +62,31 @@ DEFAULT_TOKENIZER = "whitespace"
 LCS_LABEL = "in the LCS (rougeL)"
 MATCH_LABEL = "unigram match (rouge1)"
 NO_MATCH_LABEL = "no match"
-# The loaded evaluate module and the stock aggregator's global numpy RNG are not thread-safe.
-_COMPUTE_LOCK = threading.Lock()
+# gradio runs this many Score requests at once, and Inspect requests in a lane of their own, so that a
+# long Score never holds up an Inspect or another Score.
+SCORE_LANES = 2
+log = logging.getLogger("kurenai_rouge.app")
 
 
 @dataclass(frozen=True)
 class Limits:
     """What one request may ask for; each is set by an environment variable.
 
-    ``upload_bytes`` is gradio's ``max_file_size``: gradio refuses a larger file as it arrives.
+    ``seconds`` bounds ``estimate_work``'s estimate of the request. ``upload_bytes`` is gradio's
+    ``max_file_size``: gradio refuses a larger file as it arrives.
     """
 
     examples: int = 500
+    references: int = 10
     chars: int = 1000
+    seconds: int = 5
     upload_bytes: int = 5_000_000
 
     ENV = {
         "examples": "KURENAI_ROUGE_MAX_EXAMPLES",
+        "references": "KURENAI_ROUGE_MAX_REFERENCES",
         "chars": "KURENAI_ROUGE_MAX_CHARS",
+        "seconds": "KURENAI_ROUGE_MAX_SECONDS",
         "upload_bytes": "KURENAI_ROUGE_MAX_UPLOAD_BYTES",
     }
 
@@ -101,22 +120,34 @@ class Examples:
 
 
 def user_errors(function: Callable[..., Any]) -> Callable[..., Any]:
-    """Show every exception of ``function`` in the page as a ``gr.Error`` message, never a traceback."""
+    """Show every exception of ``function`` in the page as a ``gr.Error`` message, never a traceback.
+
+    The message is HTML-escaped, since gradio renders it as HTML and it quotes user text (file and
+    column names, cell values). A refused request (``gr.Error``, or the metric's ``ValueError`` or
+    ``TypeError`` about its input) is logged in one line; any other failure with its traceback.
+    """
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return function(*args, **kwargs)
-        except gr.Error:
-            raise
+        except gr.Error as error:
+            message = str(error.message)
+            log.info("%s refused: %s", function.__name__, message)
+        except (ValueError, TypeError) as error:
+            message = f"{type(error).__name__}: {error}"
+            log.info("%s refused: %s", function.__name__, message)
         except Exception as error:  # the UI boundary: every failure becomes a readable message
-            raise gr.Error(f"{type(error).__name__}: {error}") from error
+            message = f"{type(error).__name__}: {error}"
+            log.exception("%s failed", function.__name__)
+        raise gr.Error(html.escape(message, quote=False), print_exception=False)
 
     return wrapper
 
 
 def _lines(text: str | None) -> list[str]:
-    lines = (text or "").splitlines()
+    """The lines of a text box: split on line breaks only (not on U+2028 and the like)."""
+    lines = re.split(r"\r\n|\r|\n", text or "")
     while lines and not lines[-1].strip():
         lines.pop()
     return lines
@@ -134,6 +165,7 @@ def parse_pasted(predictions_text: str | None, references_text: str | None) -> E
 
 
 def _references_of(row: Mapping[str, Any], columns: Sequence[str], where: str) -> list[str]:
+    """The non-empty references of a row; ``[""]`` (which scores 0) when it has none."""
     references = []
     for column in columns:
         value = row.get(column)
@@ -144,34 +176,50 @@ def _references_of(row: Mapping[str, Any], columns: Sequence[str], where: str) -
                 raise gr.Error(f"{where}: {column} must be a string or a list of strings, got {item!r}")
             if item:
                 references.append(item)
-    if not references:
-        raise gr.Error(f"{where}: no reference")
-    return references
+    return references or [""]
+
+
+def _csv_rows(text: str, name: str, delimiter: str) -> list[dict[str, Any]]:
+    """The rows of a CSV or TSV text, records as the csv module reads them (quoted line breaks kept)."""
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    try:
+        return list(reader)
+    except csv.Error as error:
+        start = reader.line_num + 1  # the lines of the records read before this one, plus one
+        raise gr.Error(
+            f"{name} is not valid CSV: {error}, in the record that starts on line {start}"
+        ) from error
+
+
+def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
+    """The objects of a JSONL text, one per line.
+
+    A line ends at "\\n" only: JSON strings may hold U+2028, U+2029 or U+0085 unescaped.
+    """
+    rows = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise gr.Error(f"{name} line {number} is not JSON: {error.msg}") from error
+        if not isinstance(row, dict):
+            raise gr.Error(f"{name} line {number} must be a JSON object")
+        rows.append(row)
+    return rows
 
 
 def _rows_of(path: Path) -> list[dict[str, Any]]:
     suffix = path.suffix.lower()
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = path.read_bytes().decode("utf-8-sig")  # no newline translation: the formats split records
     except UnicodeDecodeError as error:
         raise gr.Error(f"{path.name} is not UTF-8 text ({error.reason} at byte {error.start})") from error
     if suffix in (".csv", ".tsv"):
-        return list(
-            csv.DictReader(text.splitlines(keepends=True), delimiter="," if suffix == ".csv" else "\t")
-        )
+        return _csv_rows(text, path.name, "," if suffix == ".csv" else "\t")
     if suffix == ".jsonl":
-        rows = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise gr.Error(f"{path.name} line {number} is not JSON: {error.msg}") from error
-            if not isinstance(row, dict):
-                raise gr.Error(f"{path.name} line {number} must be a JSON object")
-            rows.append(row)
-        return rows
+        return _jsonl_rows(text, path.name)
     raise gr.Error(f"{path.name}: upload a .csv, .tsv or .jsonl file")
 
 
@@ -207,7 +255,7 @@ def parse_upload(path: str | os.PathLike[str]) -> Examples:
 
 
 def check_limits(examples: Examples, limits: Limits | None = None) -> None:
-    """Reject empty input, too many examples, or a text longer than the limit, naming the variable."""
+    """Reject empty input, too many examples or references, or a text over the limit, naming the variable."""
     limits = limits or LIMITS
     if not examples.predictions:
         raise gr.Error("nothing to score: paste predictions and references, or upload a file")
@@ -219,6 +267,11 @@ def check_limits(examples: Examples, limits: Limits | None = None) -> None:
     for number, (prediction, refs) in enumerate(
         zip(examples.predictions, examples.references, strict=True), 1
     ):
+        if len(_as_list(refs)) > limits.references:
+            raise gr.Error(
+                f"example {number} has {len(refs):,} references; the limit is {limits.references:,} "
+                f"({Limits.ENV['references']})"
+            )
         for kind, text in [("prediction", prediction)] + [("reference", r) for r in _as_list(refs)]:
             if len(text) > limits.chars:
                 raise gr.Error(
@@ -231,6 +284,174 @@ def _as_list(references: str | list[str]) -> list[str]:
     return references if isinstance(references, list) else [references]
 
 
+# What scoring costs, in seconds of one process on this project's 2-core machine, fitted with margin to
+# the slowest cases benchmarks/bench_app.py builds. Tokenizing costs per character, by tokenizer (one
+# registered later gets the slowest rate); Porter stemming of unseen words is the same for every one.
+TOKENIZE_SECONDS_PER_CHAR = {
+    "whitespace": 0.05e-6,
+    "rouge-score": 0.15e-6,
+    "char": 0.2e-6,
+    "cjk": 0.3e-6,
+    "ja": 10e-6,
+    "ja-sudachi-a": 10e-6,
+    "ja-sudachi-b": 10e-6,
+    "ja-sudachi-c": 10e-6,
+    "zh": 14e-6,
+    "ko": 100e-6,
+    "th": 6e-6,
+}
+STEM_SECONDS_PER_CHAR = 4e-6
+# Per token of a (prediction, reference) pair and rouge type, both columns: rouge1-2, rougeL, rougeLsum.
+SCORE_SECONDS_PER_TOKEN = 0.4e-6
+# Per pair of tokens of a (prediction, reference) pair, for rougeL and for rougeLsum (LCS tables).
+LCS_CELL_SECONDS = 4e-9
+PAIR_SECONDS = 50e-6  # per (prediction, reference) pair
+BOOTSTRAP_SECONDS_PER_ROW = 20e-6  # per example and rouge type, both columns' bootstraps
+# rougeW fills a weighted-LCS table per pair of sentences: per cell, more where the tokens match.
+WLCS_CELL_SECONDS = 0.4e-6
+WLCS_MATCH_SECONDS = 1.5e-6
+WLCS_SENTENCE_PAIR_SECONDS = 4e-6
+SKIP_BIGRAM_SECONDS = 0.6e-6  # rougeS / rougeSU: per skip-bigram counted
+
+
+@dataclass(frozen=True)
+class Work:
+    """``estimate_work``'s estimate of a request: seconds, and the counts it comes from.
+
+    ``tokens`` is None when the texts were not tokenized for the estimate (no rougeW, rougeS or
+    rougeSU chosen). ``token_pairs`` counts what grows with the square of the text lengths: the
+    cells of rougeW's tables and rougeS/rougeSU's skip-bigrams.
+    """
+
+    seconds: float
+    chars: int
+    tokens: int | None = None
+    token_pairs: int = 0
+
+    def describe(self) -> str:
+        """The estimate in words, for a message."""
+        counts = f"{self.chars:,} characters"
+        if self.tokens is not None:
+            counts += f", {self.tokens:,} tokens, {self.token_pairs:,} token pairs for rougeW/rougeS/rougeSU"
+        return f"about {self.seconds:,.1f} s of work ({counts})"
+
+
+def _nfkc_length(text: str) -> int:
+    return len(unicodedata.normalize("NFKC", text))
+
+
+def _skip_bigrams(tokens: int, rouge_type: str) -> int:
+    """How many skip-bigrams (and unigrams) ``rouge_engine.skip_bigram_counts`` counts for a text."""
+    unigrams, skip = rouge_engine.ROUGE_S_RE.match(rouge_type).groups()
+    widest = max(0, tokens - 1 if skip == "*" else min(int(skip) + 1, tokens - 1))
+    return widest * tokens - widest * (widest + 1) // 2 + (max(0, tokens - 1) if unigrams else 0)
+
+
+def estimate_work(
+    examples: Examples,
+    rouge_types: Sequence[str],
+    tokenizer: str,
+    use_stemmer: bool = False,
+    split_summaries: bool = False,
+    tokenize: bool = True,
+) -> Work:
+    """Estimate what scoring ``examples`` costs, without scoring them.
+
+    From the characters: tokenizing every text (the chosen tokenizer and the stock column's), scoring
+    each (prediction, reference) pair per rouge type with at most a token per character (per two
+    for the whitespace and rouge-score tokenizers), the LCS tables of rougeL and rougeLsum, and both
+    bootstraps. rougeW's table has a cell per pair of tokens of each pair of sentences, slower where
+    they match, and rougeS*/rougeSU* count every pair of tokens of a text, so for rougeW, rougeS and
+    rougeSU (with ``tokenize``) the texts are tokenized to count them, and that tokenizing counts as
+    work too.
+    """
+    texts = [
+        (prediction, _as_list(refs))
+        for prediction, refs in zip(examples.predictions, examples.references, strict=True)
+    ]
+    # NFKC can make a character several ("ﷺ" is 18): tokenizers see the NFKC text.
+    lengths = [(_nfkc_length(prediction), [_nfkc_length(r) for r in refs]) for prediction, refs in texts]
+    chars = sum(prediction + sum(refs) for prediction, refs in lengths)
+    # At most this many tokens per character: a whitespace-separated token takes two with its space.
+    per_char = 0.5 if tokenizer in ("whitespace", "rouge-score") else 1.0
+    pair_tokens = per_char * sum(prediction * len(refs) + sum(refs) for prediction, refs in lengths)
+    lcs_cells = per_char**2 * sum(prediction * sum(refs) for prediction, refs in lengths)
+    pairs = sum(len(refs) for _, refs in texts)
+    tokenize_rate = (
+        TOKENIZE_SECONDS_PER_CHAR.get(tokenizer, max(TOKENIZE_SECONDS_PER_CHAR.values()))
+        + TOKENIZE_SECONDS_PER_CHAR["rouge-score"]
+        + (2 * STEM_SECONDS_PER_CHAR if use_stemmer else 0)
+    )
+    seconds = (
+        chars * tokenize_rate
+        + pair_tokens * SCORE_SECONDS_PER_TOKEN * len(rouge_types)
+        + lcs_cells * LCS_CELL_SECONDS * sum(t in ("rougeL", "rougeLsum") for t in rouge_types)
+        + pairs * PAIR_SECONDS
+        + len(texts) * len(rouge_types) * BOOTSTRAP_SECONDS_PER_ROW
+    )
+    family = [t for t in rouge_types if rouge_engine.is_family_type(t)]
+    if not (family and tokenize):
+        return Work(seconds, chars)
+    seconds += chars * tokenize_rate
+    tokenizer_ = rouge_text.get_tokenizer(tokenizer, use_stemmer)
+
+    def counted(text: str) -> tuple[Counter, int]:
+        return Counter(tokenizer_.tokenize(text)), len(rouge_text.split_sentences(text, split_summaries))
+
+    tokens = token_pairs = 0
+    for prediction, refs in texts:
+        pred_counts, pred_sentences = counted(prediction)
+        pred_tokens = pred_counts.total()
+        tokens += pred_tokens
+        for reference in refs:
+            ref_counts, ref_sentences = counted(reference)
+            ref_tokens = ref_counts.total()
+            tokens += ref_tokens
+            for rouge_type in family:
+                if rouge_type == "rougeW":
+                    cells = ref_tokens * (pred_tokens + pred_sentences)
+                    matches = sum(n * pred_counts[token] for token, n in ref_counts.items())
+                    token_pairs += cells
+                    seconds += (
+                        cells * WLCS_CELL_SECONDS
+                        + matches * WLCS_MATCH_SECONDS
+                        + ref_sentences * pred_sentences * WLCS_SENTENCE_PAIR_SECONDS
+                    )
+                else:
+                    counted_pairs = _skip_bigrams(ref_tokens, rouge_type) + _skip_bigrams(
+                        pred_tokens, rouge_type
+                    )
+                    token_pairs += counted_pairs
+                    seconds += counted_pairs * SKIP_BIGRAM_SECONDS
+    return Work(seconds, chars, tokens, token_pairs)
+
+
+def check_work(
+    examples: Examples,
+    rouge_types: Sequence[str],
+    tokenizer: str,
+    use_stemmer: bool = False,
+    split_summaries: bool = False,
+    limits: Limits | None = None,
+) -> Work:
+    """Refuse a request whose ``estimate_work`` is over ``limits.seconds``, naming the variable.
+
+    The estimate from the characters alone is checked first, so that a request too long to tokenize
+    is refused before it is tokenized.
+    """
+    limits = limits or LIMITS
+    options = (examples, rouge_types, tokenizer, use_stemmer, split_summaries)
+    for tokenize in (False, True):
+        work = estimate_work(*options, tokenize=tokenize)
+        if work.seconds > limits.seconds:
+            raise gr.Error(
+                f"this request needs {work.describe()}; the limit is {limits.seconds:,} s "
+                f"({Limits.ENV['seconds']}): score fewer or shorter texts, fewer rouge types "
+                "(rougeW is the slowest on long texts), or a tokenizer with longer tokens"
+            )
+    return work
+
+
 def load_examples(predictions_text: str | None, references_text: str | None, upload: str | None) -> Examples:
     """The examples to score: the uploaded file if there is one, else the pasted text."""
     examples = parse_upload(upload) if upload else parse_pasted(predictions_text, references_text)
@@ -238,10 +459,36 @@ def load_examples(predictions_text: str | None, references_text: str | None, upl
     return examples
 
 
+class MetricPool:
+    """kurenai_rouge metric objects, one per request being scored: an evaluate module is not thread-safe.
+
+    ``borrow`` hands out an idle object, loading a new one (``evaluate.load`` on the local module, in
+    memory, so that no cache file or lock is shared) when every one is busy. An object whose call
+    raised is dropped rather than handed out again.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._idle: queue.SimpleQueue[evaluate.EvaluationModule] = queue.SimpleQueue()
+
+    @contextmanager
+    def borrow(self) -> Iterator[evaluate.EvaluationModule]:
+        """An idle metric object for the duration of the ``with`` block."""
+        try:
+            metric = self._idle.get_nowait()
+        except queue.Empty:
+            metric = evaluate.load(self.path, keep_in_memory=True)
+        yield metric
+        self._idle.put(metric)
+
+
+METRICS = MetricPool(METRIC_PATH)
+
+
 def kurenai_compute(examples: Examples, **options: Any) -> dict[str, Any]:
-    """``METRIC.compute`` on ``examples`` (the loaded kurenai_rouge module), one request at a time."""
-    with _COMPUTE_LOCK:
-        return METRIC.compute(predictions=examples.predictions, references=examples.references, **options)
+    """``compute`` of the loaded kurenai_rouge module on ``examples``, with a metric object of its own."""
+    with METRICS.borrow() as metric:
+        return metric.compute(predictions=examples.predictions, references=examples.references, **options)
 
 
 def score_rows(
@@ -297,6 +544,29 @@ def in_stock_metric(rouge_type: str) -> bool:
     return not rouge_family.is_family_type(rouge_type)
 
 
+class SeededBootstrapAggregator(scoring.BootstrapAggregator):
+    """rouge-score's ``BootstrapAggregator`` drawing from its own ``RandomState(seed)``.
+
+    rouge-score draws its resamples with ``np.random.choice`` from numpy's global random state, which
+    every ``compute`` of evaluate reseeds and restores, from whichever thread runs it. This draws the
+    same indices in the same order as rouge-score after ``np.random.seed(seed)`` (tests/test_app.py
+    compares the two) without reading or changing the global state.
+    """
+
+    def __init__(self, confidence_interval: float, seed: int) -> None:
+        super().__init__(confidence_interval=confidence_interval)
+        self._random = np.random.RandomState(seed)
+
+    def _bootstrap_resample(self, matrix: np.ndarray) -> np.ndarray:
+        rows = matrix.shape[0]
+        means = [
+            matrix[self._random.choice(np.arange(rows), size=rows), :].mean(axis=0)
+            for _ in range(self._n_samples)
+        ]
+        delta = (1 - self._confidence_interval) / 2
+        return np.percentile(np.array(means), 100 * np.array([delta, 0.5, 1 - delta]), axis=0)
+
+
 def stock_scores(
     examples: Examples, rouge_types: Sequence[str], use_stemmer: bool, confidence_level: float
 ) -> tuple[dict[str, scoring.AggregateScore], list[dict[str, scoring.Score]]]:
@@ -307,8 +577,8 @@ def stock_scores(
     scores. These come from kurenai_rouge with ``tokenizer="rouge-score"`` and ``multi_ref="best"``,
     which give rouge-score's ``RougeScorer.score`` / ``score_multi`` numbers exactly
     (tests/test_parity.py) many times faster than its pure-Python LCS. The stock metric draws on
-    numpy's global RNG unseeded, so its number changes between runs; here that RNG is seeded with
-    ``SEED`` for the call and then restored.
+    numpy's global RNG unseeded, so its number changes between runs; here the same draws come from a
+    generator seeded with ``SEED`` (``SeededBootstrapAggregator``).
     """
     rouge_types = [t for t in rouge_types if in_stock_metric(t)]
     if not rouge_types:
@@ -323,11 +593,10 @@ def stock_scores(
         detailed=True,
     )
     per_example = score_rows(columns, rouge_types)
-    aggregator = scoring.BootstrapAggregator(confidence_interval=confidence_level)
+    aggregator = SeededBootstrapAggregator(confidence_level, SEED)
     for scores in per_example:
         aggregator.add_scores(scores)
-    with _COMPUTE_LOCK, temp_seed(SEED):
-        return aggregator.aggregate(), per_example
+    return aggregator.aggregate(), per_example
 
 
 def _interval(low: float, high: float) -> str:
@@ -409,8 +678,57 @@ def per_example_table(
     return table
 
 
-def _download_dir() -> Path:
-    return Path(tempfile.mkdtemp(prefix="kurenai_rouge_"))
+# Characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """``value`` with a leading ``'`` if it is text a spreadsheet would run as a formula.
+
+    >>> [spreadsheet_safe(v) for v in ["=1+1", "@SUM(1,1)", "-x", "x=1", 0.5]]
+    ["'=1+1", "'@SUM(1,1)", "'-x", 'x=1', 0.5]
+    """
+    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
+def write_csv(table: pd.DataFrame, path: Path) -> None:
+    """``table`` as CSV that spreadsheets open safely: text cells ``spreadsheet_safe``, UTF-8 with a BOM.
+
+    Excel reads a CSV without a BOM in the system's code page, which garbles Japanese.
+    """
+    # CRLF ends a record (RFC 4180), so that a cell holding a lone CR or LF is quoted.
+    table.map(spreadsheet_safe).to_csv(path, index=False, encoding="utf-8-sig", lineterminator="\r\n")
+
+
+class Downloads:
+    """Folders for the files of each Score request, under one folder per app that is removed at exit.
+
+    ``new_folder`` keeps the ``keep`` newest request folders and deletes older ones: gradio copies a
+    returned file to its own cache as the request ends, and a folder is only deleted ``keep``
+    requests later, which leaves the requests gradio is still serving (at most ``SCORE_LANES`` at once)
+    their files.
+    """
+
+    def __init__(self, keep: int = 4 * SCORE_LANES) -> None:
+        self.keep = keep
+        self.root = Path(tempfile.mkdtemp(prefix="kurenai_rouge_"))
+        self._folders: list[Path] = []
+        self._lock = threading.Lock()
+        atexit.register(shutil.rmtree, self.root, ignore_errors=True)
+
+    def new_folder(self) -> Path:
+        """An empty folder for one request's files."""
+        folder = self.root / uuid.uuid4().hex
+        folder.mkdir()
+        with self._lock:
+            self._folders.append(folder)
+            old, self._folders = self._folders[: -self.keep], self._folders[-self.keep :]
+        for path in old:
+            shutil.rmtree(path, ignore_errors=True)
+        return folder
+
+
+DOWNLOADS = Downloads()
 
 
 @user_errors
@@ -430,6 +748,7 @@ def score(
         raise gr.Error("choose at least one rouge type")
     rouge_types = [t for t in ROUGE_TYPES if t in rouge_types]
     examples = load_examples(predictions_text, references_text, upload)
+    check_work(examples, rouge_types, tokenizer, use_stemmer, split_summaries)
     per_example, aggregate = kurenai_scores(
         examples,
         bootstrap,
@@ -442,9 +761,9 @@ def score(
     stock_aggregate, stock_per_example = stock_scores(examples, rouge_types, use_stemmer, confidence_level)
     summary = summary_table(aggregate, stock_aggregate, rouge_types)
     details = per_example_table(examples, per_example, stock_per_example, rouge_types)
-    folder = _download_dir()
+    folder = DOWNLOADS.new_folder()
     csv_path = folder / "per_example_scores.csv"
-    details.to_csv(csv_path, index=False)
+    write_csv(details, csv_path)
     json_path = folder / "summary.json"
     stock_json = {
         t: {part: dict(getattr(aggregate_score, part)._asdict()) for part in ("low", "mid", "high")}
@@ -519,6 +838,7 @@ def inspect_pair(
     """The Inspect tab: highlighted tokens of both texts, per-type scores, and what the stock metric sees."""
     examples = Examples([prediction], [reference])
     check_limits(examples)
+    check_work(examples, ROUGE_TYPES, tokenizer, use_stemmer)
     tokenize = rouge_text.get_tokenizer(tokenizer, use_stemmer).tokenize
     pred_tokens, ref_tokens = tokenize(prediction), tokenize(reference)
     ref_lcs = rouge_lcs.lcs_indices(ref_tokens, pred_tokens)
@@ -607,7 +927,8 @@ def build_app() -> gr.Blocks:
         f"Limits: {LIMITS.examples:,} examples, {LIMITS.chars:,} characters per text, "
         f"{LIMITS.upload_bytes:,} bytes per file."
     )
-    with gr.Blocks(title="kurenai_rouge", analytics_enabled=False) as demo:
+    # gradio keeps a copy of every returned file in its cache: delete copies older than an hour, hourly.
+    with gr.Blocks(title="kurenai_rouge", analytics_enabled=False, delete_cache=(3600, 3600)) as demo:
         gr.Markdown(INTRO)
         with gr.Tab("Score"):
             with gr.Row():
@@ -678,6 +999,8 @@ def build_app() -> gr.Blocks:
                 ],
                 [summary, chart, details, signature, csv_file, json_file],
                 api_name="score",
+                concurrency_id="score",
+                concurrency_limit=SCORE_LANES,
             )
         with gr.Tab("Inspect"):
             gr.Markdown(INSPECT_INTRO)
@@ -714,9 +1037,23 @@ def build_app() -> gr.Blocks:
                 [prediction, reference, inspect_tokenizer, inspect_stemmer],
                 [prediction_tokens, reference_tokens, pair_scores, why],
                 api_name="inspect",
+                concurrency_id="inspect",
+                concurrency_limit=1,
             )
     return demo
 
 
-if __name__ == "__main__":
+def main() -> None:
+    """Serve the app: requests run in threads, so the engine scores in this process, forking no workers.
+
+    ``KURENAI_ROUGE_MAX_SECONDS`` was measured that way; a fork while another request's thread holds a
+    lock could leave the worker waiting forever.
+    """
+    logging.basicConfig(format="%(asctime)s %(name)s: %(message)s")
+    log.setLevel(logging.INFO)
+    os.environ.setdefault("KURENAI_ROUGE_PROCESSES", "1")
     build_app().queue().launch(show_error=True, max_file_size=LIMITS.upload_bytes)
+
+
+if __name__ == "__main__":
+    main()

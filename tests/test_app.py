@@ -6,6 +6,7 @@ import importlib
 import json
 import sys
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def stock_scores(examples, rouge_types, use_stemmer):
 
 
 def read_csv(path):
-    with open(path, encoding="utf-8") as handle:
+    with open(path, encoding="utf-8-sig", newline="") as handle:
         return list(csv.DictReader(handle))
 
 
@@ -246,7 +247,16 @@ def test_upload_with_several_reference_columns_scores_the_best_reference(tmp_pat
     ("name", "content", "message"),
     [
         ("a.csv", "pred,reference\nx,y\n", "needs a 'prediction' column"),
-        ("a.csv", "prediction,reference\nx,\n", "a.csv row 1: no reference"),
+        (
+            "a.csv",
+            'prediction,reference\nx,"y\n',
+            "not valid CSV: unexpected end of data, in the record that starts on line 2",
+        ),
+        (
+            "a.csv",
+            'prediction,reference\nx,y\n"x"y,z\n',
+            "a.csv is not valid CSV: .* in the record that starts on line 3",
+        ),
         ("a.jsonl", '{"prediction": "x", "reference": "y"}\nnot json\n', "a.jsonl line 2 is not JSON"),
         ("a.jsonl", '["x", "y"]\n', "must be a JSON object"),
         ("a.jsonl", '{"prediction": 1, "reference": "y"}\n', "prediction must be a string"),
@@ -267,8 +277,19 @@ def test_upload_that_is_not_utf8(tmp_path):
         app.parse_upload(path)
 
 
+def test_one_row_of_40_references_is_over_the_limit():
+    """It took 73 s before references per example had a limit."""
+    examples = app.Examples(["x" * 1000], [["y" * 1000] * 40])
+    with pytest.raises(gr.Error, match=r"40 references; the limit is 10 \(KURENAI_ROUGE_MAX_REFERENCES\)"):
+        app.check_limits(examples)
+
+
 def test_limits():
-    limits = app.Limits(examples=2, chars=5)
+    limits = app.Limits(examples=2, chars=5, references=2)
+    with pytest.raises(
+        gr.Error, match=r"example 2 has 3 references; the limit is 2 \(KURENAI_ROUGE_MAX_REFERENCES\)"
+    ):
+        app.check_limits(app.Examples(["a", "b"], [["a"], ["b", "c", "d"]]), limits)
     with pytest.raises(gr.Error, match=r"3 examples; the limit is 2 \(KURENAI_ROUGE_MAX_EXAMPLES\)"):
         app.check_limits(app.Examples(["a", "b", "c"], ["a", "b", "c"]), limits)
     with pytest.raises(gr.Error, match=r"example 2: the reference has 6 characters.*KURENAI_ROUGE_MAX_CHARS"):
@@ -371,3 +392,167 @@ def test_readme_front_matter_is_a_valid_space_card():
     assert len(metadata["short_description"]) <= 60
     requirements = (ROOT / "requirements.txt").read_text("utf-8").split()
     assert f"gradio=={gr.__version__}" in requirements
+
+
+def test_an_empty_reference_scores_zero_pasted_or_uploaded(tmp_path):
+    """One rule: an example whose reference is empty scores 0, as compute() scores it."""
+    pasted = app.score("c\na b", "\na b", None, ["rouge1"], *DEFAULTS[1:])
+    path = write(tmp_path, "a.csv", 'prediction,reference\nc,""\na b,a b\n')
+    assert app.parse_upload(path) == app.Examples(["c", "a b"], ["", "a b"])
+    uploaded = app.score("", "", str(path), ["rouge1"], *DEFAULTS[1:])
+    for _, _, details, *_ in (pasted, uploaded):
+        assert list(details["rouge1 kurenai_rouge F"]) == [0.0, 1.0]
+    # Among several reference columns an empty cell is no reference; a row with none scores 0.
+    path = write(tmp_path, "multi.csv", "prediction,reference_1,reference_2\nx,x,\ny,,\n")
+    assert app.parse_upload(path) == app.Examples(["x", "y"], [["x"], [""]])
+
+
+def test_records_are_split_as_each_format_defines_them(tmp_path):
+    separators = "\u2028\u2029\u0085\x1c\x0b\x0c"
+    rows = [{"prediction": f"a{sep}b", "reference": [f"a{sep}b", "c"]} for sep in separators]
+    jsonl = write(
+        tmp_path, "a.jsonl", "\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\r\n"
+    )
+    examples = app.parse_upload(jsonl)
+    assert examples.predictions == [f"a{sep}b" for sep in separators]
+    assert examples.references == [[f"a{sep}b", "c"] for sep in separators]
+    # An unquoted U+2028 stays in its cell; a quoted line break too; CRLF ends a record.
+    text = 'prediction,reference\r\na\u2028b,c\u2029d\r\n"x\r\ny",z\r\n'
+    csv_file = tmp_path / "a.csv"
+    csv_file.write_bytes(text.encode("utf-8"))
+    assert app.parse_upload(csv_file) == app.Examples(["a\u2028b", "x\r\ny"], ["c\u2029d", "z"])
+    # Pasted text: one example per line, and a line ends at a line break only.
+    assert app.parse_pasted("a\u2028b\r\nc\u0085d", "x\ny") == app.Examples(
+        ["a\u2028b", "c\u0085d"], ["x", "y"]
+    )
+
+
+def test_csv_download_is_spreadsheet_safe_and_has_a_bom(tmp_path):
+    hostile = [
+        '=HYPERLINK("http://example.com","x")',
+        "+1+1",
+        "-1+1",
+        "@SUM(1,1)",
+        "\tx",
+        "\rx",
+        "今日 は 晴れ",
+    ]
+    rows = "".join(json.dumps({"prediction": text, "reference": "a"}) + "\n" for text in hostile)
+    *_, csv_path, _ = app.score("", "", str(write(tmp_path, "a.jsonl", rows)), *DEFAULTS)
+    raw = Path(csv_path).read_bytes()
+    assert raw.startswith("\ufeff".encode())
+    rows = read_csv(csv_path)
+    assert [row["prediction"] for row in rows] == [f"'{text}" for text in hostile[:6]] + ["今日 は 晴れ"]
+    assert {row["reference"] for row in rows} == {"a"}
+    assert float(rows[0]["rouge1 kurenai_rouge F"]) == 0.0
+
+
+def test_messages_escape_user_text(tmp_path):
+    markup = '<a href="http://example.com">x</a><img src=x><form><input type=password></form>'
+    path = write(tmp_path, "a.csv", f'"{markup.replace(chr(34), chr(34) * 2)}",reference\nx,y\n')
+    with pytest.raises(gr.Error) as raised:
+        app.score("", "", str(path), *DEFAULTS)
+    message = raised.value.message
+    assert "<" not in message and ">" not in message
+    assert "&lt;img src=x&gt;" in message and "&lt;input type=password&gt;" in message
+    jsonl = write(tmp_path, "b.jsonl", json.dumps({"prediction": [markup], "reference": "y"}) + "\n")
+    with pytest.raises(gr.Error, match='&lt;a href="http://example.com"&gt;') as raised:
+        app.score("", "", str(jsonl), *DEFAULTS)
+    assert "<" not in raised.value.message
+
+
+def test_downloads_keep_the_newest_folders_only(monkeypatch):
+    downloads = app.Downloads(keep=3)
+    monkeypatch.setattr(app, "DOWNLOADS", downloads)
+    paths = [Path(app.score("a b", "a", None, *DEFAULTS)[4]) for _ in range(5)]
+    assert sorted(downloads.root.iterdir()) == sorted(path.parent for path in paths[-3:])
+    for _ in range(1000):
+        (downloads.new_folder() / "per_example_scores.csv").write_bytes(b"x" * 10_000)
+    files = list(downloads.root.rglob("*"))
+    assert len([f for f in files if f.is_dir()]) == 3
+    assert sum(f.stat().st_size for f in files if f.is_file()) == 30_000
+
+
+@pytest.mark.parametrize(
+    ("lines", "chars", "references", "tokenizer", "rouge_types"),
+    [
+        # Measured before the estimate existed: 543 s, and a 67 s wait for another user.
+        (500, 1000, 1, "char", app.ROUGE_TYPES),
+        (60, 1000, 1, "char", app.ROUGE_TYPES),
+        # benchmarks/bench_app.py: the slowest shape per tokenizer at the example limit.
+        (500, 1000, 1, "ko", app.DEFAULT_ROUGE_TYPES),
+        (500, 1000, 1, "zh", app.DEFAULT_ROUGE_TYPES),
+        (500, 1000, 10, "char", app.DEFAULT_ROUGE_TYPES),
+    ],
+)
+def test_the_estimate_refuses_the_slow_requests(lines, chars, references, tokenizer, rouge_types):
+    rng = np.random.default_rng(0)
+    alphabet = list("今日は晴れです猫が窓の外を見ている会議は午後三時に始まります가나다라마바사아자차")
+
+    def text():
+        return "".join(rng.choice(alphabet, chars))
+
+    examples = app.Examples(
+        [text() for _ in range(lines)], [[text() for _ in range(references)] for _ in range(lines)]
+    )
+    app.check_limits(examples)
+    with pytest.raises(gr.Error, match=r"the limit is 5 s \(KURENAI_ROUGE_MAX_SECONDS\)"):
+        app.check_work(examples, rouge_types, tokenizer)
+
+
+def test_the_estimate_accepts_the_default_limits_in_english_and_names_its_counts(monkeypatch):
+    rng = np.random.default_rng(0)
+    words = "the cat sat on a mat and quick brown fox jumps over lazy dog".split()
+    texts = [" ".join(rng.choice(words, 300))[:1000] for _ in range(1000)]
+    examples = app.Examples(texts[:500], texts[500:])
+    assert app.check_work(examples, app.DEFAULT_ROUGE_TYPES, "whitespace").seconds < 5
+    work = app.estimate_work(app.Examples(texts[:2], texts[2:4]), ["rougeW", "rougeS*"], "whitespace")
+    assert work.tokens == sum(len(t.split()) for t in texts[:4])
+    assert "tokens" in work.describe() and "token pairs for rougeW/rougeS/rougeSU" in work.describe()
+
+
+def test_a_request_too_long_to_tokenize_is_refused_before_tokenizing(monkeypatch):
+    def no_tokenizing(*args):
+        raise AssertionError("tokenized")
+
+    monkeypatch.setattr(app.rouge_text, "get_tokenizer", no_tokenizing)
+    examples = app.Examples(["가" * 1000] * 500, ["나" * 1000] * 500)
+    with pytest.raises(gr.Error, match=r"about [\d,.]+ s of work \(1,000,000 characters\)"):
+        app.check_work(examples, app.ROUGE_TYPES, "ko")
+
+
+def test_nfkc_expansion_counts_in_the_estimate():
+    """U+FDFA is one character and 18 after NFKC, which the tokenizers apply."""
+    small = app.estimate_work(app.Examples(["a" * 1000], ["a" * 1000]), ["rouge1"], "char", tokenize=False)
+    large = app.estimate_work(
+        app.Examples(["\ufdfa" * 1000], ["\ufdfa" * 1000]), ["rouge1"], "char", tokenize=False
+    )
+    assert large.chars == 18 * small.chars
+
+
+def test_concurrent_requests_get_their_own_numbers():
+    """No lock: each running request has a metric object, and the stock bootstrap its own generator."""
+    requests = [(app.SCORE_EXAMPLES[3], "whitespace"), (app.SCORE_EXAMPLES[0], "char")] * 4
+    expected = [
+        app.score(*texts, None, ALL_TYPES, tokenizer, False, False, True, 0.95)[0]
+        for texts, tokenizer in requests
+    ]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(
+            pool.map(lambda r: app.score(*r[0], None, ALL_TYPES, r[1], False, False, True, 0.95)[0], requests)
+        )
+    for result, wanted in zip(results, expected, strict=True):
+        assert result.equals(wanted)
+
+
+def test_a_metric_object_that_failed_is_not_used_again():
+    pool = app.MetricPool(app.METRIC_PATH)
+    with pool.borrow() as first:
+        pass
+    with pool.borrow() as again:
+        assert again is first
+    with pytest.raises(ValueError), pool.borrow() as failing:
+        assert failing is first
+        failing.compute(predictions=["a"], references=["a"], rouge_types=["rouge0"])
+    with pool.borrow() as fresh:
+        assert fresh is not first

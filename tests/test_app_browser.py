@@ -33,6 +33,7 @@ CHROMIUM_ARGS = [
 ]
 MAX_CHARS = 200  # the server's KURENAI_ROUGE_MAX_CHARS, low so that an over-limit text is small
 MAX_UPLOAD_BYTES = 1000  # the server's KURENAI_ROUGE_MAX_UPLOAD_BYTES
+MAX_SECONDS = 120  # the server's KURENAI_ROUGE_MAX_SECONDS, high so that a long request can be sent
 TIMEOUT_MS = 120_000
 
 
@@ -52,6 +53,7 @@ def server(tmp_path_factory):
         "GRADIO_SERVER_PORT": str(free_port()),
         "KURENAI_ROUGE_MAX_CHARS": str(MAX_CHARS),
         "KURENAI_ROUGE_MAX_UPLOAD_BYTES": str(MAX_UPLOAD_BYTES),
+        "KURENAI_ROUGE_MAX_SECONDS": str(MAX_SECONDS),
         "HF_HOME": str(home / "hf"),
         "HF_HUB_OFFLINE": "1",
         "GRADIO_TEMP_DIR": str(home / "gradio"),
@@ -168,6 +170,23 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         shoot(page, "3-score-limit-message.png")
         page.locator(".toast-close").click()
 
+        # User text in a message shows as text: no link, image or form is made of it.
+        markup = '<a href="http://example.com/">link</a><img src="x.png"><form><input type=password></form>'
+        hostile = tmp_path / "hostile.csv"
+        hostile.write_text(f"'{markup}',reference\nx,y\n", encoding="utf-8")
+        page.locator("#upload input[type=file]").set_input_files(str(hostile))
+        page.locator("#upload").get_by_text("hostile.csv").wait_for()
+        page.get_by_role("button", name="Score", exact=True).click()
+        message = page.get_by_text("needs a 'prediction' column").first
+        message.wait_for()
+        assert markup in message.inner_text()
+        for selector in ("a[href^='http://example.com']", "img[src='x.png']", "input[type=password]"):
+            assert page.locator(selector).count() == 0, selector
+        shoot(page, "3b-score-error-markup.png")
+        page.locator(".toast-close").click()
+        page.locator("#upload").hover()
+        page.locator("#upload").get_by_role("button", name="Clear").click()
+
         # An upload over the size limit is refused as it arrives.
         too_big = tmp_path / "too_big.csv"
         too_big.write_text("prediction,reference\n" + "a b,a b\n" * MAX_UPLOAD_BYTES, encoding="utf-8")
@@ -256,3 +275,29 @@ def test_client_over_limit_gets_the_limit_message(server):
     client = Client(server, verbose=False)
     with pytest.raises(AppError, match=rf"the limit is {MAX_CHARS} \(KURENAI_ROUGE_MAX_CHARS\)"):
         score_rouge1(client, "x" * (MAX_CHARS + 1), "x")
+
+
+def test_a_long_request_does_not_hold_up_short_ones(server):
+    """Score requests run side by side, Inspect in a lane of its own: short ones end while a long one runs."""
+    long_client, client = Client(server, verbose=False), Client(server, verbose=False)
+    lines = "\n".join(["あ" * MAX_CHARS] * 300)  # rougeW over 300 pairs of 200 equal characters: seconds
+    options = (["rougeW"], "char", False, False, False, 0.95)
+    start = time.monotonic()
+    long_job = long_client.submit(lines, lines, None, *options, api_name="/score")
+    time.sleep(1)  # let it start
+    assert not long_job.done()
+    inspect_start = time.monotonic()
+    pair = client.predict("the cat sat", "the cat ran", "whitespace", False, api_name="/inspect")
+    inspect_seconds = time.monotonic() - inspect_start
+    assert pair[2]["data"][0][4] == round(2 / 3, 4)
+    score_start = time.monotonic()
+    words = "\n".join(f"w{i} x y" for i in range(10))
+    summary = score_rouge1(client, words, words)[0]
+    score_seconds = time.monotonic() - score_start
+    assert {row[4] for row in summary["data"]} == {1.0}
+    assert not long_job.done(), "the long request ended before the short ones: make it longer"
+    long_job.result(timeout=TIMEOUT_MS / 1000)
+    long_seconds = time.monotonic() - start
+    print(f"\nlong Score {long_seconds:.1f} s; meanwhile Inspect {inspect_seconds:.2f} s, ", end="")
+    print(f"10-line Score {score_seconds:.2f} s")
+    assert inspect_seconds < 5 and score_seconds < 5
