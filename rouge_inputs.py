@@ -97,10 +97,13 @@ def check_options(
     seed: Any,
     engine: Any,
     engines: Any,
+    language: Any = None,
+    languages: Sequence[str] = (),
 ) -> list[str]:
     """Check the compute options and return the rouge types as a list of names.
 
-    ``flags`` maps the name of each boolean option to its value.
+    ``flags`` maps the name of each boolean option to its value; ``language``
+    is None or one of ``languages``.
     Raises ValueError naming the option, its value and the valid choices.
     """
     if isinstance(rouge_types, str):
@@ -112,6 +115,8 @@ def check_options(
             raise ValueError(f"{name} must be True or False, got {_describe(value)}")
     _check_choice("multi_ref", multi_ref, multi_ref_modes)
     _check_choice("engine", engine, engines)
+    if language is not None:
+        _check_choice("language", language, languages)
     if (
         isinstance(confidence_level, bool)
         or not isinstance(confidence_level, (int, float))

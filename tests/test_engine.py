@@ -36,8 +36,9 @@ from rouge_engine import (
     score_tokens,
     union_lcs,
 )
+from rouge_sentences import split_sentences
 from rouge_stats import reduce_references
-from rouge_text import WhitespaceTokenizer, split_sentences
+from rouge_text import WhitespaceTokenizer
 
 ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
 SYMBOLS = "abcde"
