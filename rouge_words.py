@@ -47,6 +47,10 @@ def _patterns() -> dict[str, Any]:
         # the boundaries are regex's WORD-flag boundaries (the Unicode default word boundaries).
         "word": regex.compile(r"\b\w.*?\b", regex.V1 | regex.WORD | regex.DOTALL),
         "letter_or_digit": regex.compile(r"[\p{L}\p{N}]", regex.V1),
+        # Punctuation that UAX #29 allows only between letters or digits (. , : ' and the like).
+        "mid_end": regex.compile(
+            r"[\p{WB=MidLetter}\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}]+$", regex.V1
+        ),
         "cjk": regex.compile(CJK_CLASS, regex.V1),
         "cjk_pieces": regex.compile(rf"{CJK_CLASS}\p{{M}}*|(?:(?!{CJK_CLASS}).)+", regex.V1 | regex.DOTALL),
         "grapheme": regex.compile(r"\X", regex.V1),
@@ -93,8 +97,13 @@ def word_tokens(text: str) -> list[str]:
     has_letter_or_digit = patterns["letter_or_digit"].search
     # regex joins a combining mark at the very start of a text to the word after it, where UAX #29
     # breaks (as it does after a newline, where regex follows it): a newline in front makes it agree.
+    # regex also breaks after such punctuation when a combining mark comes before it (भाषा.अब), where
+    # UAX #29 does not; the punctuation left at the end of the word is removed.
     words = patterns["word"].findall("\n" + normalise(text))
-    return [word for word in words if has_letter_or_digit(word)]
+    mid_end = patterns["mid_end"].sub
+    return [
+        mid_end("", word) if not word[-1].isalnum() else word for word in words if has_letter_or_digit(word)
+    ]
 
 
 def cjk_tokens(text: str) -> list[str]:
