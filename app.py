@@ -423,8 +423,12 @@ def score(
     split_summaries: bool,
     bootstrap: bool,
     confidence_level: float,
+    language: str = "",
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, str, str, str]:
-    """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path."""
+    """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path.
+
+    ``language`` is an ISO 639-1 code or "" for none.
+    """
     if not rouge_types:
         raise gr.Error("choose at least one rouge type")
     rouge_types = [t for t in ROUGE_TYPES if t in rouge_types]
@@ -435,6 +439,7 @@ def score(
         confidence_level,
         rouge_types=rouge_types,
         tokenizer=tokenizer,
+        language=language or None,
         use_stemmer=use_stemmer,
         split_summaries=split_summaries,
     )
@@ -631,6 +636,9 @@ def build_app() -> gr.Blocks:
                     list(ROUGE_TYPES), value=list(DEFAULT_ROUGE_TYPES), label="ROUGE types"
                 )
                 tokenizer = gr.Dropdown(tokenizers, value=DEFAULT_TOKENIZER, label="kurenai_rouge tokenizer")
+                language = gr.Dropdown(
+                    ["", *rouge_text.LANGUAGES], value="", label="language (ISO 639-1, optional)"
+                )
             with gr.Row():
                 use_stemmer = gr.Checkbox(label="Porter stemmer (both metrics)")
                 split_summaries = gr.Checkbox(label="split sentences for rougeLsum (kurenai_rouge)")
@@ -674,6 +682,7 @@ def build_app() -> gr.Blocks:
                     split_summaries,
                     bootstrap,
                     confidence,
+                    language,
                 ],
                 [summary, chart, details, signature, csv_file, json_file],
                 api_name="score",
