@@ -10,6 +10,7 @@ import sys
 import warnings
 
 import pytest
+from conftest import REPO
 
 import rouge_cli
 from rouge_sentences import split_sentences
@@ -213,3 +214,39 @@ def test_split_summaries_in_hindi(rouge):
     )
     assert split == {"rougeLsum": 1.0}
     assert whole["rougeLsum"] < 1.0
+
+
+# --- the README's table -----------------------------------------------------------------------------
+
+
+def readme_rows():
+    """(code, text, picked, tokens, whitespace tokens) of each row of "Which tokenizer for my language?"."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("### Which tokenizer for my language?")[1].split("\n###")[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| ") and "`" in line]
+    parsed = []
+    for _, code, _, sample, picked, whitespace in rows[1:]:
+        name, tokens = picked.split(": ", 1)
+        parsed.append(
+            (
+                code.strip("`"),
+                sample,
+                name.strip("`"),
+                tokens.split(" · "),
+                whitespace.rstrip(" |").split(" · "),
+            )
+        )
+    return parsed
+
+
+def test_the_readme_table_covers_40_languages():
+    rows = readme_rows()
+    assert len(rows) >= 40
+    assert len({code for code, *_ in rows}) == len(rows)
+
+
+@pytest.mark.parametrize(("code", "sample", "picked", "tokens", "whitespace"), readme_rows())
+def test_the_readme_table_is_what_the_tokenizers_give(code, sample, picked, tokens, whitespace):
+    assert LANGUAGE_TOKENIZERS[code] == picked
+    assert get_tokenizer(None, language=code).tokenize(sample) == tokens
+    assert get_tokenizer(None).tokenize(sample) == whitespace
