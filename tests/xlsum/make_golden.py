@@ -20,6 +20,7 @@ Differences from XL-Sum's published setup, recorded in golden.json under "notes"
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 import sys
@@ -28,6 +29,7 @@ import warnings
 from functools import partial
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
@@ -40,6 +42,32 @@ WORDS = {
     "açıklanacak öğrenciler unuttular türkiye'de yapıldı güzelleştirilmiş istanbul'da",
     "bn": "বাংলাদেশের প্রধানমন্ত্রী করেছেন করলেন খেলাটি হয়েছে দর্শকরা দর্শকেরা আগামীকাল বৃষ্টিতে যাচ্ছিলেন খাচ্ছি এটাকে করছ পারব",
 }
+
+# Random texts for a differential test of the tokens: letters of many scripts, digits, punctuation,
+# symbols, controls, joiners, spaces and newlines, drawn with a fixed seed.
+FUZZ_CHARS = (
+    "abcXYZéÑß0123456789 .,;:!?'\"-()[]$%&*/\\@#^_`{|}~«»—–…“”„¡¿\t\n\r\x00\x07\u200b\u200c\u200d\ufeff\ufffd"
+    "\u00a0\u3000\u2028€×°±©→★🙂 привет мир हिन्दी भाषा বাংলা ভাষা العربية فارسی‌ها ไทยภาษา 日本語のテキスト"
+    "中文文本，。！？、 한국어 ՀայերենΕλληνικά ⅫＡＢ１２ ﬁ ß İ မြန်မာစာ ကျွန်ုပ် ္"
+)
+FUZZ_LANGUAGES = [
+    (None, None),
+    ("zh", "chinese"),
+    ("ja", "japanese"),
+    ("th", "thai"),
+    ("my", "burmese"),
+    ("hi", "hindi"),
+    ("ru", "russian"),
+    ("ar", "arabic"),
+    ("tr", "turkish"),
+    ("en", "english"),
+]
+
+
+def fuzz_texts(count: int, seed: int = 12) -> list[str]:
+    """``count`` random texts of up to 40 characters of ``FUZZ_CHARS``."""
+    rng = random.Random(seed)
+    return ["".join(rng.choices(FUZZ_CHARS, k=rng.randint(0, 40))) for _ in range(count)]
 
 
 def unpack(checkout: Path, folder: str, destination: Path) -> str:
@@ -59,6 +87,40 @@ def unpack(checkout: Path, folder: str, destination: Path) -> str:
         (destination / path).parent.mkdir(parents=True, exist_ok=True)
         (destination / path).write_bytes(content)
     return git("rev-parse", "HEAD").decode().strip()
+
+
+def segmented_lsum(scorer: Any, tokenize: Any, rouge_scorer: Any, pair: dict) -> tuple[float, float, float]:
+    """rougeLsum as XL-Sum computes it, but with each sentence tokenized by the language's segmenter.
+
+    XL-Sum's rougeLsum tokenizes sentences with BERT's rules alone (no segmenter, no pyonmttok):
+    this is the value with its full tokenizer, from its own summary-level LCS.
+    """
+    sentences = {
+        side: [
+            tokenize.tokenize(line, scorer._stemmer, scorer._tokenizer)
+            for line in pair[side].split("\n")
+            if line
+        ]
+        for side in ("reference", "prediction")
+    }
+    score = rouge_scorer._summary_level_lcs(sentences["reference"], sentences["prediction"])
+    return score.precision, score.recall, score.fmeasure
+
+
+def dumps(golden: dict) -> str:
+    """``golden`` as JSON with one line per pair and per fuzz text."""
+
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    parts = []
+    for key, value in golden.items():
+        if key in ("pairs", "fuzz"):
+            body = ",\n".join(f"  {line(item)}" for item in value)
+            parts.append(f"{line(key)}: [\n{body}\n ]")
+        else:
+            parts.append(f"{line(key)}: {line(value)}")
+    return "{\n " + ",\n ".join(parts) + "\n}\n"
 
 
 def main(xlsum: Path, bengali: Path | None) -> None:
@@ -107,11 +169,25 @@ def main(xlsum: Path, bengali: Path | None) -> None:
                     for side in ("reference", "prediction")
                 },
                 "scores": {t: [s.precision, s.recall, s.fmeasure] for t, s in scores.items()},
+                "rougeLsum_segmented": list(segmented_lsum(scorer, tokenize, rouge_scorer, pair)),
             }
+    fuzz = []
+    for code, name in FUZZ_LANGUAGES:
+        for use_stemmer in (False, True):
+            scorer = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=use_stemmer, lang=name)
+            for text in fuzz_texts(40):
+                tokens = tokenize.tokenize(text, scorer._stemmer, scorer._tokenizer)
+                fuzz.append({"language": code, "stem": use_stemmer, "text": text, "tokens": tokens})
     packages = {name: version(name) for name in PACKAGES}
-    golden = {"source": source, "packages": packages, "notes": notes, "stems": stems, "pairs": pairs}
-    text = json.dumps(golden, ensure_ascii=False, indent=1)
-    (HERE / "golden.json").write_text(text + "\n", encoding="utf-8")
+    golden = {
+        "source": source,
+        "packages": packages,
+        "notes": notes,
+        "stems": stems,
+        "pairs": pairs,
+        "fuzz": fuzz,
+    }
+    (HERE / "golden.json").write_text(dumps(golden), encoding="utf-8")
     shutil.rmtree(temp)
 
 
