@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 if __package__:
@@ -184,6 +184,7 @@ class XLSumTokenizer:
         self.language = language
         self._segment, versions = self._segmenter(language)
         self._stemmer = _xlsum_stemmer(language) if use_stemmer else None
+        self._stem = lru_cache(maxsize=65536)(self._stemmer.stem) if self._stemmer else None
         self._fallback = _require("pyonmttok", "pyonmttok", "the 'xlsum' tokenizer").Tokenizer("aggressive")
         stem = self._stemmer.signature if self._stemmer else "none"
         versions = [*versions, *_versions("pyonmttok"), f"unicode-{unicodedata.unidata_version}"]
@@ -214,8 +215,8 @@ class XLSumTokenizer:
         if not tokens and text:
             pieces = " ".join(self._fallback.tokenize(text)[0])
             tokens = "".join(f" {c} " if _is_cjk_ideograph(c) else c for c in pieces).split()
-        if self._stemmer:
-            tokens = [self._stemmer.stem(token) if len(token) > 3 else token for token in tokens]
+        if self._stem:
+            tokens = [self._stem(token) if len(token) > 3 else token for token in tokens]
         return [token for token in tokens if token]
 
 
