@@ -17,7 +17,6 @@ from evaluate.utils.logging import tqdm
 from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
 from .rouge_inputs import check_inputs, check_options
 from .rouge_stats import MULTI_REF_MODES, reduce_references, summarize
-from .rouge_stemmers import get_stemmer
 from .rouge_text import (
     UnsegmentedTextWarning,
     WhitespaceTokenizer,
@@ -335,7 +334,7 @@ def signature(
     boot = f"{n_samples}x{confidence_level}@seed{seed}" if bootstrap else "no"
     parts = {
         "tok": tokenizer,
-        "stem": get_stemmer(None).signature if use_stemmer else "no",
+        "stem": f"porter[nltk-{version('nltk')}]" if use_stemmer else "no",
         "split": "sentences" if split_summaries else "newline",
         "multi": multi_ref,
         "agg": "mean" if use_aggregator else "none",

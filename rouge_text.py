@@ -21,19 +21,13 @@ from functools import lru_cache, partial
 from importlib.metadata import version
 from typing import Any, Protocol
 
-if __package__:
-    from .rouge_stemmers import get_stemmer
-else:
-    from rouge_stemmers import get_stemmer
-
+_STEMMABLE_RE = re.compile(r"^[a-z0-9]+$")
 _UNICODE = f"unicode-{unicodedata.unidata_version}"
 # Characters written without spaces between words in Chinese and Japanese: Han ideographs (with
 # 々, 〆, 〇), hiragana and katakana (with ー), as a `regex` class.
 _CJK_CLASS = r"[[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]&&[\p{L}\p{N}]]"
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
 _SUDACHI_MAX_BYTES = 16384
-# kurenai's rule: Porter on ASCII alphanumeric tokens longer than 3 characters.
-_stem = get_stemmer(None).stem
 
 
 class Tokenizer(Protocol):
@@ -56,6 +50,25 @@ def _require(module: str, package: str, used_by: str) -> Any:
 def _versions(*distributions: str) -> list[str]:
     """``name-version`` of each installed distribution, for a signature."""
     return [f"{name}-{version(name)}" for name in distributions]
+
+
+@lru_cache(maxsize=1)
+def _porter() -> Any:
+    from nltk.stem import porter
+
+    return porter.PorterStemmer()
+
+
+@lru_cache(maxsize=65536)
+def _stem(token: str) -> str:
+    """Porter-stem an ASCII alphanumeric token longer than 3 characters.
+
+    This is kurenai's rule: every other token (non-ASCII, punctuated, short)
+    is returned unchanged.
+    """
+    if len(token) > 3 and _STEMMABLE_RE.match(token):
+        return str(_porter().stem(token))
+    return token
 
 
 def _nfkc(text: str) -> str:
