@@ -18,7 +18,8 @@ from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
 from .rouge_inputs import check_inputs, check_options
 from .rouge_sentences import split_sentences
 from .rouge_stats import MULTI_REF_MODES, reduce_references, summarize
-from .rouge_text import LANGUAGES, get_stemmer, get_tokenizer
+from .rouge_stemmers import get_stemmer
+from .rouge_text import LANGUAGES, get_tokenizer
 from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 
 __version__ = "0.1.0"

@@ -24,6 +24,7 @@ from importlib.metadata import version
 from typing import Any, Protocol
 
 if __package__:
+    from .rouge_stemmers import Stemmer, get_stemmer
     from .rouge_words import (
         UNICODE_VERSIONS,
         cjk_tokens,
@@ -31,6 +32,7 @@ if __package__:
         word_tokens,
     )
 else:
+    from rouge_stemmers import Stemmer, get_stemmer
     from rouge_words import (
         UNICODE_VERSIONS,
         cjk_tokens,
@@ -38,19 +40,9 @@ else:
         word_tokens,
     )
 
-_STEMMABLE_RE = re.compile(r"^[a-z0-9]+$")
 _UNICODE = f"unicode-{unicodedata.unidata_version}"
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
 _SUDACHI_MAX_BYTES = 16384
-
-
-class Stemmer(Protocol):
-    """What a tokenizer needs from a stemmer."""
-
-    signature: str
-
-    def stem(self, token: str) -> str:
-        """Return the stem of ``token``."""
 
 
 class Tokenizer(Protocol):
@@ -75,48 +67,6 @@ def _versions(*distributions: str) -> list[str]:
     return [f"{name}-{version(name)}" for name in distributions]
 
 
-@lru_cache(maxsize=1)
-def _porter() -> Any:
-    from nltk.stem import porter
-
-    return porter.PorterStemmer()
-
-
-@lru_cache(maxsize=65536)
-def _stem(token: str) -> str:
-    """Porter-stem an ASCII alphanumeric token longer than 3 characters.
-
-    This is kurenai's rule: every other token (non-ASCII, punctuated, short)
-    is returned unchanged.
-    """
-    if len(token) > 3 and _STEMMABLE_RE.match(token):
-        return str(_porter().stem(token))
-    return token
-
-
-class PorterAsciiStemmer:
-    """kurenai's rule: Porter (NLTK) on lower-case ASCII alphanumeric tokens longer than 3 characters."""
-
-    def __init__(self) -> None:
-        self.signature = f"porter[nltk-{version('nltk')}]"
-
-    def stem(self, token: str) -> str:
-        """Return the Porter stem of ``token``, or ``token`` when the rule does not apply."""
-        return _stem(token)
-
-
-def get_stemmer(language: str | None) -> Stemmer:
-    """The stemmer for ``language``; ``None`` is kurenai's Porter-on-ASCII rule.
-
-    The hook for per-language stemming: rouge_stemmers.get_stemmer replaces
-    this function when it is merged. Until then every language but ``None``
-    is refused.
-    """
-    if language is None:
-        return PorterAsciiStemmer()
-    raise ValueError(f"no stemmer for language={language!r} yet; use_stemmer=True needs language=None")
-
-
 def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
@@ -130,7 +80,7 @@ class WhitespaceTokenizer:
     """kurenai's tokenizer without its empty-token defect.
 
     Lower-cases, splits on runs of whitespace, keeps every character and, with
-    a ``stemmer``, stems every token (:class:`PorterAsciiStemmer` stems ASCII
+    a ``stemmer``, stems every token (``get_stemmer(None)`` stems ASCII
     alphanumeric tokens longer than 3 characters). Unlike kurenai 0.1.0 it
     never yields an empty token, so leading or trailing whitespace and "\\r\\n" do not change a score.
 
@@ -142,7 +92,7 @@ class WhitespaceTokenizer:
 
     >>> WhitespaceTokenizer().tokenize("  いぬ ねこ\\r\\n")
     ['いぬ', 'ねこ']
-    >>> WhitespaceTokenizer(PorterAsciiStemmer()).tokenize("The dogs are running")
+    >>> WhitespaceTokenizer(get_stemmer(None)).tokenize("The dogs are running")
     ['the', 'dog', 'are', 'run']
     """
 
@@ -188,7 +138,7 @@ class SegmentingTokenizer(ABC):
 
     A subclass's ``segment`` returns the tokens of the raw text, normalized as
     its docstring says; ``tokenize`` lower-cases them and, with a ``stemmer``,
-    stems them (with :class:`PorterAsciiStemmer`, the ASCII alphanumeric ones
+    stems them (with ``get_stemmer(None)``, the ASCII alphanumeric ones
     longer than 3 characters, kurenai's rule, so English words inside any text
     are stemmed as the whitespace tokenizer stems them). ``signature`` is
     ``name[versions]``. ``unsplit`` names the scripts it cannot split.
@@ -585,8 +535,9 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = N
     whitespace tokenizer when ``language`` is None too; a string is a
     registered name; a callable ``str -> list[str]`` or an object with
     ``tokenize`` is used as it is (and ``use_stemmer`` does not apply to it,
-    as in rouge-score). ``use_stemmer`` stems with :func:`get_stemmer` of
-    ``language``.
+    as in rouge-score). ``use_stemmer`` stems with
+    ``rouge_stemmers.get_stemmer(language)``, which raises ValueError for a
+    language without a stemmer.
 
     >>> get_tokenizer("whitespace").tokenize("A b")
     ['a', 'b']

@@ -67,9 +67,22 @@ def test_an_unknown_language_lists_the_codes(rouge):
 
 
 def test_stemming_in_a_language_without_a_stemmer_is_an_error(rouge):
-    # Never a silent no-op: until rouge_stemmers is merged every language but None is refused.
-    with pytest.raises(ValueError, match="no stemmer for language='lo'"):
+    # Never a silent no-op: the error lists the languages that have a stemmer.
+    with pytest.raises(ValueError, match=r"no stemmer for language\W+lo'; stemmers exist for: ar, "):
         compute(rouge, "a", "a", language="lo", use_stemmer=True)
+
+
+def test_stemming_in_the_language(rouge):
+    # Russian Snowball: собаки and собака both stem to собак, so with stemming the words match.
+    prediction, reference = "Собаки бегут.", "Собака бежит!"
+    plain = compute(rouge, prediction, reference, rouge_types=["rouge1"], language="ru")
+    stemmed = compute(
+        rouge, prediction, reference, rouge_types=["rouge1"], language="ru", use_stemmer=True,
+        return_signature=True,
+    )  # fmt: skip
+    assert plain == {"rouge1": 0.0}
+    assert stemmed["rouge1"] > 0
+    assert "|lang:ru|stem:snowball-russian[pystemmer-" in stemmed["signature"]
 
 
 def test_score_examples_takes_the_language(rouge):
