@@ -556,6 +556,11 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = N
     if isinstance(spec, str):
         if spec not in TOKENIZERS:
             raise ValueError(f"unknown tokenizer {spec!r}; choose one of: {', '.join(TOKENIZERS)}")
+        if spec == "rouge-score" and use_stemmer and language is not None:
+            raise ValueError(
+                "the 'rouge-score' tokenizer stems by rouge-score's own Porter rule, not in a language: "
+                "use language=None with it, or another tokenizer"
+            )
         return TOKENIZERS[spec](get_stemmer(language) if use_stemmer else None)
     if hasattr(spec, "tokenize"):
         return ObjectTokenizer(spec)

@@ -72,6 +72,11 @@ def test_stemming_in_a_language_without_a_stemmer_is_an_error(rouge):
         compute(rouge, "a", "a", language="lo", use_stemmer=True)
 
 
+def test_rouge_score_tokenizer_does_not_stem_in_a_language():
+    with pytest.raises(ValueError, match="rouge-score's own Porter rule"):
+        get_tokenizer("rouge-score", use_stemmer=True, language="en")
+
+
 def test_stemming_in_the_language(rouge):
     # Russian Snowball: собаки and собака both stem to собак, so with stemming the words match.
     prediction, reference = "Собаки бегут.", "Собака бежит!"
