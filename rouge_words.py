@@ -47,14 +47,20 @@ def _patterns() -> dict[str, Any]:
         # the boundaries are regex's WORD-flag boundaries (the Unicode default word boundaries).
         "word": regex.compile(r"\b\w.*?\b", regex.V1 | regex.WORD | regex.DOTALL),
         "letter_or_digit": regex.compile(r"[\p{L}\p{N}]", regex.V1),
-        # Punctuation that UAX #29 allows only between letters or digits (. , : ' and the like).
-        "mid_end": regex.compile(
-            r"[\p{WB=MidLetter}\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}]+$", regex.V1
-        ),
         "cjk": regex.compile(CJK_CLASS, regex.V1),
         "cjk_pieces": regex.compile(rf"{CJK_CLASS}\p{{M}}*|(?:(?!{CJK_CLASS}).)+", regex.V1 | regex.DOTALL),
         "grapheme": regex.compile(r"\X", regex.V1),
     }
+
+
+@lru_cache(maxsize=1)
+def _mid_word_punctuation() -> str:
+    """The characters UAX #29 allows only between letters or digits (. , : ' and the like).
+
+    All of them are in the Basic Multilingual Plane (30 in Unicode 17).
+    """
+    mid = r"[\p{WB=MidLetter}\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}]"
+    return "".join(_regex().findall(mid, "".join(map(chr, range(0x10000))), flags=_regex().V1))
 
 
 def normalise(text: str) -> str:
@@ -100,9 +106,12 @@ def word_tokens(text: str) -> list[str]:
     # regex also breaks after such punctuation when a combining mark comes before it (भाषा.अब), where
     # UAX #29 does not; the punctuation left at the end of the word is removed.
     words = patterns["word"].findall("\n" + normalise(text))
-    mid_end = patterns["mid_end"].sub
+    mid = _mid_word_punctuation()
+    # str.isalnum on the first character settles most words without a regex call.
     return [
-        mid_end("", word) if not word[-1].isalnum() else word for word in words if has_letter_or_digit(word)
+        word.rstrip(mid) if word[-1] in mid else word
+        for word in words
+        if word[0].isalnum() or has_letter_or_digit(word)
     ]
 
 
@@ -120,7 +129,7 @@ def cjk_tokens(text: str) -> list[str]:
     )
     tokens = []
     for word in word_tokens(text):
-        if is_cjk(word):
+        if len(word) > 1 and is_cjk(word):  # UAX #29 already gives each Han and hiragana character alone
             tokens += [piece for piece in pieces(word) if has_letter_or_digit(piece)]
         else:
             tokens.append(word)
