@@ -341,8 +341,8 @@ def _nfkc_length(text: str) -> int:
 
 
 def _skip_bigrams(tokens: int, rouge_type: str) -> int:
-    """How many skip-bigrams (and unigrams) ``rouge_engine.skip_bigram_counts`` counts for a text."""
-    unigrams, skip = rouge_engine.ROUGE_S_RE.match(rouge_type).groups()
+    """How many skip-bigrams (and unigrams) ``rouge_family.skip_bigram_counts`` counts for a text."""
+    unigrams, skip = rouge_family.ROUGE_S_RE.fullmatch(rouge_type).groups()
     widest = max(0, tokens - 1 if skip == "*" else min(int(skip) + 1, tokens - 1))
     return widest * tokens - widest * (widest + 1) // 2 + (max(0, tokens - 1) if unigrams else 0)
 
@@ -389,7 +389,7 @@ def estimate_work(
         + pairs * PAIR_SECONDS
         + len(texts) * len(rouge_types) * BOOTSTRAP_SECONDS_PER_ROW
     )
-    family = [t for t in rouge_types if rouge_engine.is_family_type(t)]
+    family = [t for t in rouge_types if rouge_family.is_family_type(t)]
     if not (family and tokenize):
         return Work(seconds, chars)
     seconds += chars * tokenize_rate
@@ -742,8 +742,12 @@ def score(
     split_summaries: bool,
     bootstrap: bool,
     confidence_level: float,
+    language: str = "",
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, str, str, str]:
-    """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path."""
+    """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path.
+
+    ``language`` is an ISO 639-1 code or "" for none.
+    """
     if not rouge_types:
         raise gr.Error("choose at least one rouge type")
     rouge_types = [t for t in ROUGE_TYPES if t in rouge_types]
@@ -755,6 +759,7 @@ def score(
         confidence_level,
         rouge_types=rouge_types,
         tokenizer=tokenizer,
+        language=language or None,
         use_stemmer=use_stemmer,
         split_summaries=split_summaries,
     )
@@ -953,6 +958,9 @@ def build_app() -> gr.Blocks:
                     list(ROUGE_TYPES), value=list(DEFAULT_ROUGE_TYPES), label="ROUGE types"
                 )
                 tokenizer = gr.Dropdown(tokenizers, value=DEFAULT_TOKENIZER, label="kurenai_rouge tokenizer")
+                language = gr.Dropdown(
+                    ["", *rouge_text.LANGUAGES], value="", label="language (ISO 639-1, optional)"
+                )
             with gr.Row():
                 use_stemmer = gr.Checkbox(label="Porter stemmer (both metrics)")
                 split_summaries = gr.Checkbox(label="split sentences for rougeLsum (kurenai_rouge)")
@@ -996,6 +1004,7 @@ def build_app() -> gr.Blocks:
                     split_summaries,
                     bootstrap,
                     confidence,
+                    language,
                 ],
                 [summary, chart, details, signature, csv_file, json_file],
                 api_name="score",

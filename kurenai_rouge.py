@@ -27,17 +27,12 @@ from .rouge_inputs import check_inputs, check_options, check_resampling, check_s
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_native import native_scores as native_scores
 from .rouge_ngrams import Score as Score
+from .rouge_sentences import split_sentences
 from .rouge_significance import check_test, compare_systems
 from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
-from .rouge_text import (
-    UnsegmentedTextWarning,
-    WhitespaceTokenizer,
-    check_tokenizer,
-    get_tokenizer,
-    split_sentences,
-    unsegmented_cjk_message,
-    unsegmented_cjk_tokenizers,
-)
+from .rouge_stemmers import get_stemmer
+from .rouge_text import LANGUAGES, check_tokenizer, get_tokenizer
+from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 from .rouge_workers import score_in_workers as score_in_workers
 
 __version__ = "0.1.0"
@@ -86,27 +81,39 @@ Args:
         rougeL, rougeLsum.
     use_aggregator (bool): True (default) returns the mean over examples as
         one float per key; False returns a list with one float per example.
-    use_stemmer (bool): Porter-stem ASCII alphanumeric tokens longer than 3
+    use_stemmer (bool): stem tokens with the stemmer of ``language``; with
+        language=None, Porter-stem ASCII alphanumeric tokens longer than 3
         characters (non-ASCII tokens are never changed), with every named
         tokenizer but "rouge-score", which stems with rouge-score's own rule.
         Default False.
-    tokenizer: None (default, "whitespace"), a registered name, a callable
+    tokenizer: None (default: the tokenizer that fits ``language``, or
+        "whitespace" without a language), a registered name, a callable
         str -> list of str, or an object with a tokenize(text) method (such as
         a rouge-score Tokenizer). Names:
         "whitespace": lower-case and split on whitespace, keeping every
-            character (kurenai's tokens); warns when given Chinese or Japanese
-            written without spaces.
+            character (kurenai's tokens); warns when given Chinese, Japanese,
+            Thai, Lao, Khmer or Burmese written without spaces.
         "rouge-score": rouge-score's tokenizer (ASCII letters and digits only),
             the stock metric's tokens.
-        "char": NFKC, lower-case, every non-space character is a token.
-        "cjk": NFKC, lower-case, one token per Han, hiragana or katakana
-            character, one per word of letters and digits in other scripts;
-            punctuation and symbols dropped.
+        "word": for every script written with spaces: optional joiners
+            removed, NFKC, case-folded, words by Unicode word boundaries
+            (UAX #29) with a letter or digit; punctuation dropped, numbers
+            such as 3.14 and 1,000 whole.
+        "char": the same normalisation, one token per grapheme cluster
+            (हि, an emoji sequence), whitespace dropped.
+        "cjk": "word", with one token per Han, hiragana or katakana character.
         "ja" (= "ja-sudachi-a"), "ja-sudachi-b", "ja-sudachi-c": Japanese
             morphemes (SudachiPy split mode A, B or C, sudachidict_core).
         "zh": Chinese words (jieba). "ko": Korean morphemes (kiwipiepy).
-        "th": Thai words (PyThaiNLP newmm). These word tokenizers put text in
-            NFKC, lower-case it and drop punctuation and symbols.
+        "th": Thai words (PyThaiNLP newmm). "lo": Lao words (LaoNLP).
+        "km": Khmer words (khmercut). "my": Burmese words (burmesenlp).
+            These word tokenizers put words in NFKC, lower-case them and drop
+            punctuation and symbols.
+    language (str, optional): the texts' language as an ISO 639-1 code
+        ("ru", "hi", "th", ...). With tokenizer=None it picks the tokenizer:
+        the segmenter for ja, zh, ko, th, lo, km and my, "word" for every
+        other language. Default None: no language, today's whitespace
+        tokenizer.
     multi_ref (str): with several references per prediction, "best" (default)
         keeps the reference with the highest F per type (rouge-score's
         score_multi, first on ties); "avg" averages precision, recall and F.
@@ -129,7 +136,7 @@ Args:
         "kurenai" cannot score rougeW, rougeS<k> or rougeSU<k>.
     return_signature (bool): also return "signature", a one-line string
         naming every setting that can change a score: tokenizer with its
-        backend and dictionary versions, stemmer, sentence splitting,
+        backend and dictionary versions, language, stemmer, sentence splitting,
         multi-reference mode, aggregation, bootstrap settings with the seed,
         engine, and the versions of kurenai_rouge, kurenai, rouge-score and
         rouge-score-rs.
@@ -252,6 +259,7 @@ class KurenaiRouge(evaluate.Metric):
         use_aggregator=True,
         use_stemmer=False,
         tokenizer=None,
+        language=None,
         split_summaries=False,
         multi_ref="best",
         detailed=False,
@@ -267,6 +275,7 @@ class KurenaiRouge(evaluate.Metric):
             use_aggregator=use_aggregator,
             use_stemmer=use_stemmer,
             tokenizer=tokenizer,
+            language=language,
             split_summaries=split_summaries,
             multi_ref=multi_ref,
             detailed=detailed,
@@ -278,7 +287,7 @@ class KurenaiRouge(evaluate.Metric):
             return_signature=return_signature,
         )
         check_inputs(predictions, references)
-        text_tokenizer = get_tokenizer(tokenizer, use_stemmer)
+        text_tokenizer = get_tokenizer(tokenizer, use_stemmer, language)
         per_example = self._score(
             predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine
         )
@@ -295,7 +304,8 @@ class KurenaiRouge(evaluate.Metric):
         if return_signature:
             result["signature"] = signature(
                 text_tokenizer.signature,
-                use_stemmer=use_stemmer,
+                language=language,
+                stemmer=get_stemmer(language).signature if use_stemmer else "no",
                 split_summaries=split_summaries,
                 multi_ref=multi_ref,
                 use_aggregator=use_aggregator,
@@ -312,10 +322,13 @@ class KurenaiRouge(evaluate.Metric):
     ):
         """Per example, one (precision, recall, F) per rouge type, reduced over its references."""
         multi_references = [r if isinstance(r, list) else [r] for r in references]
-        if isinstance(text_tokenizer, WhitespaceTokenizer):
-            fitting = unsegmented_cjk_tokenizers(itertools.chain(predictions, *multi_references))
-            if fitting:
-                warnings.warn(unsegmented_cjk_message(fitting), UnsegmentedTextWarning, stacklevel=4)
+        unsplit = getattr(text_tokenizer, "unsplit", ())
+        if unsplit:
+            texts = itertools.chain(predictions, *multi_references)
+            languages = unsegmented_languages(texts, cjk="cjk" in unsplit)
+            if languages:
+                name = text_tokenizer.signature.split("[")[0]
+                warnings.warn(unsegmented_message(name, languages), UnsegmentedTextWarning, stacklevel=4)
         scorer = ENGINES[engine](
             rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
         )
@@ -335,6 +348,7 @@ class KurenaiRouge(evaluate.Metric):
         rouge_types: list[str] | None = None,
         use_stemmer: bool = False,
         tokenizer=None,
+        language: str | None = None,
         split_summaries: bool = False,
         multi_ref: str = "best",
         detailed: bool = False,
@@ -356,6 +370,7 @@ class KurenaiRouge(evaluate.Metric):
             use_aggregator=False,
             use_stemmer=use_stemmer,
             tokenizer=tokenizer,
+            language=language,
             split_summaries=split_summaries,
             multi_ref=multi_ref,
             detailed=detailed,
@@ -376,6 +391,7 @@ class KurenaiRouge(evaluate.Metric):
         rouge_types: list[str] | None = None,
         use_stemmer: bool = False,
         tokenizer=None,
+        language: str | None = None,
         split_summaries: bool = False,
         multi_ref: str = "best",
         detailed: bool = False,
@@ -406,6 +422,7 @@ class KurenaiRouge(evaluate.Metric):
             "rouge_types": rouge_types,
             "use_stemmer": use_stemmer,
             "tokenizer": tokenizer,
+            "language": language,
             "split_summaries": split_summaries,
             "multi_ref": multi_ref,
             "detailed": detailed,
@@ -460,6 +477,7 @@ def _check_compute_options(
     use_aggregator,
     use_stemmer,
     tokenizer,
+    language,
     split_summaries,
     multi_ref,
     detailed,
@@ -489,6 +507,8 @@ def _check_compute_options(
         seed=seed,
         engine=engine,
         engines=ENGINES,
+        language=language,
+        languages=LANGUAGES,
     )
     validate_rouge_types(rouge_types)
     check_tokenizer(tokenizer)
@@ -498,7 +518,8 @@ def _check_compute_options(
 def signature(
     tokenizer: str,
     *,
-    use_stemmer: bool,
+    language: str | None,
+    stemmer: str,
     split_summaries: bool,
     multi_ref: str,
     use_aggregator: bool,
@@ -508,11 +529,16 @@ def signature(
     seed: int,
     engine: str,
 ) -> str:
-    """One line, in sacrebleu's style, naming every setting that can change a score."""
+    """One line, in sacrebleu's style, naming every setting that can change a score.
+
+    ``lang:<code>`` follows ``tok`` when a language is given; without one the
+    line is as it was before the option existed.
+    """
     boot = f"{n_samples}x{confidence_level}@seed{seed}" if bootstrap else "no"
     parts = {
         "tok": tokenizer,
-        "stem": f"porter[nltk-{version('nltk')}]" if use_stemmer else "no",
+        **({"lang": language} if language else {}),
+        "stem": stemmer,
         "split": "sentences" if split_summaries else "newline",
         "multi": multi_ref,
         "agg": "mean" if use_aggregator else "none",

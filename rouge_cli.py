@@ -86,7 +86,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--references", required=True, action="append", help="file of references; repeat for several"
     )
-    parser.add_argument("--tokenizer", default=None, help="a registered tokenizer name (default: whitespace)")
+    parser.add_argument(
+        "--tokenizer",
+        default=None,
+        help="a registered tokenizer name (default: the one --language picks, else whitespace)",
+    )
+    parser.add_argument(
+        "--language", default=None, help="the texts' language, an ISO 639-1 code such as ru, hi or th"
+    )
     parser.add_argument(
         "--rouge-types",
         default="rouge1,rouge2,rougeL,rougeLsum",
@@ -163,6 +170,7 @@ def run(args: argparse.Namespace) -> str:
         use_aggregator=not per_example,
         use_stemmer=args.use_stemmer,
         tokenizer=args.tokenizer,
+        language=args.language,
         split_summaries=args.split_summaries,
         multi_ref=args.multi_ref,
         detailed=args.detailed or per_example,
@@ -206,6 +214,7 @@ def run_comparison(args: argparse.Namespace) -> str:
         rouge_types=_rouge_types(args),
         use_stemmer=args.use_stemmer,
         tokenizer=args.tokenizer,
+        language=args.language,
         split_summaries=args.split_summaries,
         multi_ref=args.multi_ref,
         detailed=args.detailed,

@@ -1,4 +1,4 @@
-"""Tokenizers chosen by name, sentence splitting for rougeLsum, and a guard against unsegmented text.
+"""Tokenizers chosen by name or by language, and the tokenizers' stemming hook.
 
 Each tokenizer is an object with ``tokenize(text) -> list[str]`` (the interface
 rouge-score and kurenai accept) and a ``signature`` string naming everything
@@ -6,6 +6,8 @@ about it that can change a score: its name, and the versions of its backend,
 dictionary and Unicode tables. Backends are imported lazily, inside the
 tokenizer that needs them, so that a missing optional package only matters
 when its tokenizer is chosen; then the ImportError names the pip package.
+The Unicode rules of ``word``, ``cjk`` and ``char`` are in rouge_words, the
+sentence splitter in rouge_sentences.
 """
 
 from __future__ import annotations
@@ -21,11 +23,24 @@ from functools import lru_cache, partial
 from importlib.metadata import version
 from typing import Any, Protocol
 
-_STEMMABLE_RE = re.compile(r"^[a-z0-9]+$")
+if __package__:
+    from .rouge_stemmers import Stemmer, get_stemmer
+    from .rouge_words import (
+        UNICODE_VERSIONS,
+        cjk_tokens,
+        grapheme_tokens,
+        word_tokens,
+    )
+else:
+    from rouge_stemmers import Stemmer, get_stemmer
+    from rouge_words import (
+        UNICODE_VERSIONS,
+        cjk_tokens,
+        grapheme_tokens,
+        word_tokens,
+    )
+
 _UNICODE = f"unicode-{unicodedata.unidata_version}"
-# Characters written without spaces between words in Chinese and Japanese: Han ideographs (with
-# 々, 〆, 〇), hiragana and katakana (with ー), as a `regex` class.
-_CJK_CLASS = r"[[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]&&[\p{L}\p{N}]]"
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
 _SUDACHI_MAX_BYTES = 16384
 
@@ -52,25 +67,6 @@ def _versions(*distributions: str) -> list[str]:
     return [f"{name}-{version(name)}" for name in distributions]
 
 
-@lru_cache(maxsize=1)
-def _porter() -> Any:
-    from nltk.stem import porter
-
-    return porter.PorterStemmer()
-
-
-@lru_cache(maxsize=65536)
-def _stem(token: str) -> str:
-    """Porter-stem an ASCII alphanumeric token longer than 3 characters.
-
-    This is kurenai's rule: every other token (non-ASCII, punctuated, short)
-    is returned unchanged.
-    """
-    if len(token) > 3 and _STEMMABLE_RE.match(token):
-        return str(_porter().stem(token))
-    return token
-
-
 def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
@@ -84,9 +80,9 @@ class WhitespaceTokenizer:
     """kurenai's tokenizer without its empty-token defect.
 
     Lower-cases, splits on runs of whitespace, keeps every character and, with
-    ``use_stemmer``, Porter-stems ASCII alphanumeric tokens longer than 3
-    characters. Unlike kurenai 0.1.0 it never yields an empty token, so leading
-    or trailing whitespace and "\\r\\n" do not change a score.
+    a ``stemmer``, stems every token (``get_stemmer(None)`` stems ASCII
+    alphanumeric tokens longer than 3 characters). Unlike kurenai 0.1.0 it
+    never yields an empty token, so leading or trailing whitespace and "\\r\\n" do not change a score.
 
     It splits with ``str.split``, on the ``str.isspace`` code points, which are
     those ``re``'s ``\\s`` matches. ``line_separable``: the tokens of
@@ -96,21 +92,23 @@ class WhitespaceTokenizer:
 
     >>> WhitespaceTokenizer().tokenize("  いぬ ねこ\\r\\n")
     ['いぬ', 'ねこ']
-    >>> WhitespaceTokenizer(use_stemmer=True).tokenize("The dogs are running")
+    >>> WhitespaceTokenizer(get_stemmer(None)).tokenize("The dogs are running")
     ['the', 'dog', 'are', 'run']
     """
 
     line_separable = True
+    # Scripts it cannot split into words (see rouge_words.unsegmented_languages).
+    unsplit = ("cjk", "sea")
 
-    def __init__(self, use_stemmer: bool = False) -> None:
-        self.use_stemmer = use_stemmer
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self.stemmer = stemmer
         self.signature = "whitespace"
 
     def tokenize(self, text: str) -> list[str]:
         """Return the whitespace-separated, lower-cased tokens of ``text``."""
         tokens = text.lower().split()
-        if self.use_stemmer:
-            return [_stem(t) for t in tokens]
+        if self.stemmer:
+            return [self.stemmer.stem(t) for t in tokens]
         return tokens
 
 
@@ -118,14 +116,16 @@ class RougeScoreTokenizer:
     """rouge-score's own ``DefaultTokenizer``: ASCII letters and digits only.
 
     Gives the stock ``rouge`` metric's tokens, for numbers comparable with
-    published English results. Every other character is deleted, and
-    ``use_stemmer`` follows rouge-score's rule (Porter on tokens longer than 3).
+    published English results. Every other character is deleted, and with a
+    ``stemmer`` (any) it stems by rouge-score's rule (Porter on tokens longer
+    than 3).
     """
 
-    def __init__(self, use_stemmer: bool = False) -> None:
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
         from rouge_score.tokenizers import DefaultTokenizer
 
-        self._tokenizer = DefaultTokenizer(use_stemmer)
+        self.stemmer = stemmer
+        self._tokenizer = DefaultTokenizer(stemmer is not None)
         self.signature = "rouge-score"
 
     def tokenize(self, text: str) -> list[str]:
@@ -137,14 +137,17 @@ class SegmentingTokenizer(ABC):
     """Base of the named tokenizers for raw text: segment, lower-case, optionally stem.
 
     A subclass's ``segment`` returns the tokens of the raw text, normalized as
-    its docstring says; ``tokenize`` lower-cases them and, with ``use_stemmer``,
-    Porter-stems the ASCII alphanumeric ones longer than 3 characters (kurenai's
-    rule), so English words inside any text are stemmed as the whitespace
-    tokenizer stems them. ``signature`` is ``name[versions]``.
+    its docstring says; ``tokenize`` lower-cases them and, with a ``stemmer``,
+    stems them (with ``get_stemmer(None)``, the ASCII alphanumeric ones
+    longer than 3 characters, kurenai's rule, so English words inside any text
+    are stemmed as the whitespace tokenizer stems them). ``signature`` is
+    ``name[versions]``. ``unsplit`` names the scripts it cannot split.
     """
 
-    def __init__(self, name: str, use_stemmer: bool, versions: Iterable[str]) -> None:
-        self.use_stemmer = use_stemmer
+    unsplit: tuple[str, ...] = ()
+
+    def __init__(self, name: str, stemmer: Stemmer | None, versions: Iterable[str]) -> None:
+        self.stemmer = stemmer
         self.signature = f"{name}[{','.join(versions)}]"
 
     @abstractmethod
@@ -152,64 +155,82 @@ class SegmentingTokenizer(ABC):
         """Return the tokens of ``text`` before lower-casing and stemming."""
 
     def tokenize(self, text: str) -> list[str]:
-        """Return the lower-cased (and, with ``use_stemmer``, stemmed) tokens of ``text``."""
+        """Return the lower-cased (and, with a ``stemmer``, stemmed) tokens of ``text``."""
         tokens = [token.lower() for token in self.segment(text)]
-        if self.use_stemmer:
-            return [_stem(token) for token in tokens]
+        if self.stemmer:
+            return [self.stemmer.stem(token) for token in tokens]
         return tokens
 
 
-class CharTokenizer(SegmentingTokenizer):
-    """``"char"``: after NFKC, every character but whitespace is a token, punctuation included.
+class WordTokenizer(SegmentingTokenizer):
+    """``"word"``: words by Unicode word boundaries (UAX #29), for every script written with spaces.
 
-    It scores raw text as kurenai scores the same NFKC text with a space
-    between characters. Stemming never applies (tokens are single characters).
-    ``line_separable``: the tokens of ``a + "\\n" + b`` are those of ``a`` then
-    those of ``b`` (NFKC neither reorders nor composes across a newline).
+    The text is normalised (optional joiners removed, NFKC, case-folded: see
+    rouge_words.normalise) and cut at UAX #29 word boundaries; tokens without
+    a letter or digit (punctuation, symbols, emoji) are dropped. Combining
+    marks stay in their word and numbers stay whole. ``line_separable``: a
+    newline is always a word boundary, and normalising does not look across it.
 
-    >>> CharTokenizer().tokenize("今日は 晴れ。ＡＩ")
-    ['今', '日', 'は', '晴', 'れ', '。', 'a', 'i']
+    >>> WordTokenizer().tokenize("«Мир» мир! 3.14 Straße")
+    ['мир', 'мир', '3.14', 'strasse']
     """
 
     line_separable = True
+    unsplit = ("sea",)
 
-    def __init__(self, use_stemmer: bool = False) -> None:
-        super().__init__("char", use_stemmer, [_UNICODE])
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        super().__init__("word", stemmer, UNICODE_VERSIONS)
 
     def segment(self, text: str) -> list[str]:
-        """Every non-whitespace character of the NFKC form of ``text``."""
-        return [char for char in _nfkc(text) if not char.isspace()]
-
-
-@lru_cache(maxsize=1)
-def _cjk_pattern() -> Any:
-    regex = _require("regex", "regex", "the 'cjk' tokenizer")
-    cjk = _CJK_CLASS
-    word = rf"[[\p{{L}}\p{{N}}]--{cjk}][[\p{{L}}\p{{N}}\p{{M}}]--{cjk}]*"
-    return regex.compile(rf"{cjk}|{word}", regex.V1)
+        """The UAX #29 words of normalised ``text`` that hold a letter or digit."""
+        return word_tokens(text)
 
 
 class CjkTokenizer(SegmentingTokenizer):
-    """``"cjk"``: one token per Han, hiragana or katakana character, one per word elsewhere.
+    """``"cjk"``: ``word``, with one token per Han, hiragana or katakana character.
 
-    After NFKC, each Han ideograph, hiragana and katakana character is a token;
-    a run of letters and digits in any other script (Latin with its accents,
-    Cyrillic, Greek, Hangul, Thai, Devanagari, Arabic, ...) is one token;
-    punctuation and symbols are dropped, so "3.14" gives "3" and "14".
+    Chinese and Japanese without a dictionary: each Han ideograph, hiragana
+    and katakana character is a token; words in every other script are
+    ``word``'s.
 
     >>> CjkTokenizer().tokenize("Apple iPhone 15 128GB 蓝色")
     ['apple', 'iphone', '15', '128gb', '蓝', '色']
     >>> CjkTokenizer().tokenize("π ≈ 3.14!")
-    ['π', '3', '14']
+    ['π', '3.14']
     """
 
-    def __init__(self, use_stemmer: bool = False) -> None:
-        self._findall = _cjk_pattern().findall
-        super().__init__("cjk", use_stemmer, [*_versions("regex"), _UNICODE])
+    line_separable = True
+    unsplit = ("sea",)
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        super().__init__("cjk", stemmer, UNICODE_VERSIONS)
 
     def segment(self, text: str) -> list[str]:
-        """The Han, hiragana and katakana characters and the other words of NFKC ``text``."""
-        return self._findall(_nfkc(text))
+        """The Han, hiragana and katakana characters and the other words of normalised ``text``."""
+        return cjk_tokens(text)
+
+
+class CharTokenizer(SegmentingTokenizer):
+    """``"char"``: the extended grapheme clusters of the normalised text, whitespace dropped.
+
+    A user-perceived character is one token: हि (consonant and vowel sign), an
+    emoji ZWJ sequence, é in either form; CJK characters and precomposed Latin
+    letters are one character each. Punctuation is kept. Stemming never
+    applies in practice (tokens are single characters). ``line_separable``: a
+    newline always ends a cluster and normalising does not look across it.
+
+    >>> CharTokenizer().tokenize("今日は 晴れ。ＡＩ हिन्दी")
+    ['今', '日', 'は', '晴', 'れ', '。', 'a', 'i', 'हि', 'न्दी']
+    """
+
+    line_separable = True
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        super().__init__("char", stemmer, ["graphemes", *UNICODE_VERSIONS])
+
+    def segment(self, text: str) -> list[str]:
+        """The grapheme clusters of normalised ``text`` but whitespace."""
+        return grapheme_tokens(text)
 
 
 @lru_cache(maxsize=1)
@@ -250,10 +271,10 @@ class SudachiTokenizer(SegmentingTokenizer):
     ['選挙', '管理', '委員', '会', 'に', '行っ', 'た']
     """
 
-    def __init__(self, mode: str, use_stemmer: bool = False) -> None:
+    def __init__(self, mode: str, stemmer: Stemmer | None = None) -> None:
         self._tokenizer = _sudachi_dictionary().tokenizer(mode=mode)
         super().__init__(
-            f"ja-sudachi-{mode.lower()}", use_stemmer, [*_versions("sudachipy", "sudachidict_core"), _UNICODE]
+            f"ja-sudachi-{mode.lower()}", stemmer, [*_versions("sudachipy", "sudachidict_core"), _UNICODE]
         )
 
     def segment(self, text: str) -> list[str]:
@@ -292,9 +313,9 @@ class JiebaTokenizer(SegmentingTokenizer):
     ['猫', '坐在', '垫子', '上']
     """
 
-    def __init__(self, use_stemmer: bool = False) -> None:
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._jieba = _jieba()
-        super().__init__("zh", use_stemmer, [*_versions("jieba"), _UNICODE])
+        super().__init__("zh", stemmer, [*_versions("jieba"), _UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The words of NFKC ``text``."""
@@ -319,9 +340,9 @@ class KiwiTokenizer(SegmentingTokenizer):
     ['오늘', '은', '날씨', '가', '맑', '었', '다']
     """
 
-    def __init__(self, use_stemmer: bool = False) -> None:
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._kiwi = _kiwi()
-        super().__init__("ko", use_stemmer, [*_versions("kiwipiepy", "kiwipiepy_model"), _UNICODE])
+        super().__init__("ko", stemmer, [*_versions("kiwipiepy", "kiwipiepy_model"), _UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The morpheme forms of NFKC ``text``."""
@@ -339,14 +360,92 @@ class ThaiTokenizer(SegmentingTokenizer):
     ['ฉัน', 'ทํางาน', 'ที่', 'กรุงเทพฯ']
     """
 
-    def __init__(self, use_stemmer: bool = False) -> None:
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize = _require("pythainlp.tokenize", "pythainlp", "the 'th' tokenizer").word_tokenize
-        super().__init__("th", use_stemmer, [*_versions("pythainlp"), "newmm", _UNICODE])
+        super().__init__("th", stemmer, [*_versions("pythainlp"), "newmm", _UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
         words = (_nfkc(word) for word in self._word_tokenize(text, engine="newmm", keep_whitespace=False))
         return [word for word in words if _is_word(word)]
+
+
+def _segment_as_written(words: Iterable[str]) -> list[str]:
+    """Each word of a segmenter's output in NFKC, keeping those with a letter or digit."""
+    return [word for word in map(_nfkc, words) if _is_word(word)]
+
+
+class LaoTokenizer(SegmentingTokenizer):
+    """``"lo"``: Lao words from LaoNLP's dictionary (maximal matching).
+
+    Segmented as written, each word then put in NFKC (NFKC decomposes SARA AM
+    ຳ, as in Thai); punctuation, symbols and spaces are dropped.
+
+    >>> LaoTokenizer().tokenize("ພາສາລາວໃນປັດຈຸບັນ")
+    ['ພາສາລາວ', 'ໃນ', 'ປັດຈຸບັນ']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._word_tokenize = _require("laonlp.tokenize", "laonlp", "the 'lo' tokenizer").word_tokenize
+        super().__init__("lo", stemmer, [*_versions("laonlp"), _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The words of ``text``, each in NFKC."""
+        return _segment_as_written(self._word_tokenize(text))
+
+
+@lru_cache(maxsize=1)
+def _khmercut() -> Any:
+    used_by = "the 'km' tokenizer"
+    _require("pycrfsuite", "python-crfsuite", used_by)
+    khmercut = _require("khmercut", "khmercut", used_by)
+    khmercut.load()
+    return khmercut
+
+
+class KhmerTokenizer(SegmentingTokenizer):
+    """``"km"``: Khmer words from khmercut's CRF model (the model of khmer-nltk, without scikit-learn).
+
+    Segmented as written, each word then put in NFKC; punctuation, symbols and
+    spaces are dropped.
+
+    >>> KhmerTokenizer().tokenize("ខ្ញុំស្រឡាញ់ប្រទេសកម្ពុជា។")
+    ['ខ្ញុំ', 'ស្រឡាញ់', 'ប្រទេស', 'កម្ពុជា']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._khmercut = _khmercut()
+        super().__init__("km", stemmer, [*_versions("khmercut", "python-crfsuite"), _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The words of ``text``, each in NFKC."""
+        return _segment_as_written(self._khmercut.tokenize(text)) if text else []
+
+
+@lru_cache(maxsize=1)
+def _burmese_word_tokenize() -> Any:
+    burmesenlp = _require("burmesenlp", "burmesenlp", "the 'my' tokenizer")
+    burmesenlp.word_tokenize("က")  # loads the lexicon once, here rather than on the first text
+    return burmesenlp.word_tokenize
+
+
+class BurmeseTokenizer(SegmentingTokenizer):
+    """``"my"``: Burmese words from burmesenlp's lexicon (longest matching), Unicode encoding only.
+
+    Segmented as written, each word then put in NFKC; punctuation (၊ ။),
+    symbols and spaces are dropped. Text in the Zawgyi encoding is not converted.
+
+    >>> BurmeseTokenizer().tokenize("မြန်မာနိုင်ငံသည် အရှေ့တောင်အာရှတွင် တည်ရှိသည်။")
+    ['မြန်မာနိုင်ငံ', 'သည်', 'အရှေ့တောင်', 'အာရှ', 'တွင်', 'တည်ရှိ', 'သည်']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._word_tokenize = _burmese_word_tokenize()
+        super().__init__("my", stemmer, [*_versions("burmesenlp"), _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The words of ``text``, each in NFKC."""
+        return _segment_as_written(self._word_tokenize(text))
 
 
 class CustomTokenizer:
@@ -395,9 +494,10 @@ def _qualified_name(thing: Any) -> str:
 
 # "ja" is split mode A: the shortest units give partial credit inside compounds
 # (選挙管理委員会 and 選挙委員会 share 選挙, 委員, 会 in mode A, nothing in mode C).
-TOKENIZERS: dict[str, Callable[[bool], Tokenizer]] = {
+TOKENIZERS: dict[str, Callable[[Stemmer | None], Tokenizer]] = {
     "whitespace": WhitespaceTokenizer,
     "rouge-score": RougeScoreTokenizer,
+    "word": WordTokenizer,
     "char": CharTokenizer,
     "cjk": CjkTokenizer,
     "ja": partial(SudachiTokenizer, "A"),
@@ -407,28 +507,70 @@ TOKENIZERS: dict[str, Callable[[bool], Tokenizer]] = {
     "zh": JiebaTokenizer,
     "ko": KiwiTokenizer,
     "th": ThaiTokenizer,
+    "lo": LaoTokenizer,
+    "km": KhmerTokenizer,
+    "my": BurmeseTokenizer,
 }
+# ISO 639-1 codes. Languages with a segmenter use it; every other language uses "word".
+LANGUAGES = tuple(
+    """aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv
+    dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig
+    ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh
+    mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru
+    rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug
+    uk ur uz ve vi vo wa wo xh yi yo za zh zu""".split()
+)
+LANGUAGE_TOKENIZERS = {code: code if code in TOKENIZERS else "word" for code in LANGUAGES}
 
 
-def get_tokenizer(spec: Any, use_stemmer: bool = False) -> Tokenizer:
-    """Resolve the ``tokenizer`` compute argument.
+def check_language(language: Any) -> None:
+    """Raise ValueError unless ``language`` is None or an ISO 639-1 code from :data:`LANGUAGES`.
 
-    ``None`` is the whitespace tokenizer; a string is a registered name; a
-    callable ``str -> list[str]`` or an object with ``tokenize`` is used as it
-    is (and ``use_stemmer`` does not apply to it, as in rouge-score).
+    >>> check_language("xx")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: language='xx' is not an ISO 639-1 code; choose one of: aa, ab, ae, ...
+    """
+    if language is not None and language not in LANGUAGES:
+        raise ValueError(
+            f"language={language!r} is not an ISO 639-1 code; choose one of: {', '.join(LANGUAGES)}"
+        )
+
+
+def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = None) -> Tokenizer:
+    """Resolve the ``tokenizer`` compute argument, for texts in ``language``.
+
+    ``None`` is the tokenizer that fits ``language`` (its segmenter for ja,
+    zh, ko, th, lo, km and my, ``word`` for every other language), or the
+    whitespace tokenizer when ``language`` is None too; a string is a
+    registered name; a callable ``str -> list[str]`` or an object with
+    ``tokenize`` is used as it is (and ``use_stemmer`` does not apply to it,
+    as in rouge-score). ``use_stemmer`` stems with
+    ``rouge_stemmers.get_stemmer(language)``, which raises ValueError for a
+    language without a stemmer.
 
     >>> get_tokenizer("whitespace").tokenize("A b")
     ['a', 'b']
+    >>> get_tokenizer(None, language="ru").signature  # doctest: +ELLIPSIS
+    'word[regex-...,unicode-...]'
     >>> get_tokenizer("ja").signature  # doctest: +ELLIPSIS
     'ja-sudachi-a[sudachipy-...,sudachidict_core-...,unicode-...]'
     >>> get_tokenizer("klingon")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown tokenizer 'klingon'; choose one of: whitespace, rouge-score, char, cjk, ja, ...
+    ValueError: unknown tokenizer 'klingon'; choose one of: whitespace, rouge-score, word, char, cjk, ...
     """
     check_tokenizer(spec)
-    if spec is None or isinstance(spec, str):
-        return TOKENIZERS["whitespace" if spec is None else spec](use_stemmer)
+    check_language(language)
+    if spec is None:
+        spec = "whitespace" if language is None else LANGUAGE_TOKENIZERS[language]
+    if isinstance(spec, str):
+        if spec == "rouge-score" and use_stemmer and language is not None:
+            raise ValueError(
+                "the 'rouge-score' tokenizer stems by rouge-score's own Porter rule, not in a language: "
+                "use language=None with it, or another tokenizer"
+            )
+        return TOKENIZERS[spec](get_stemmer(language) if use_stemmer else None)
     if hasattr(spec, "tokenize"):
         return CustomTokenizer(spec.tokenize, _qualified_name(type(spec)))
     return CustomTokenizer(spec, _qualified_name(spec))
@@ -447,118 +589,3 @@ def check_tokenizer(spec: Any) -> None:
             f"tokenizer must be None, a name ({', '.join(TOKENIZERS)}), a callable str -> list[str] "
             f"or an object with a tokenize(text) method; got {type(spec).__name__}"
         )
-
-
-class UnsegmentedTextWarning(UserWarning):
-    """The whitespace tokenizer was given Chinese or Japanese text written without spaces."""
-
-
-@lru_cache(maxsize=1)
-def _cjk_run_patterns() -> tuple[Any, Any]:
-    regex = _require("regex", "regex", "the check for unsegmented text")
-    return regex.compile(rf"{_CJK_CLASS}+", regex.V1), regex.compile(r"[\p{Hiragana}\p{Katakana}]")
-
-
-def unsegmented_cjk_tokenizers(texts: Iterable[str], min_average: float = 4.0) -> tuple[str, ...]:
-    """The tokenizers that fit ``texts`` if they look like unsegmented CJK text, else ``()``.
-
-    A run is a maximal sequence of Han, hiragana and katakana characters with
-    no space or punctuation inside. Segmented text has runs of 1 to 3
-    characters on average, raw text a whole phrase per run: the texts look
-    unsegmented when the average run over all of them is ``min_average``
-    characters or longer. With kana anywhere the text is taken as Japanese,
-    else as Chinese.
-
-    >>> unsegmented_cjk_tokenizers(["今日は晴れです"])
-    ('ja', 'cjk', 'char')
-    >>> unsegmented_cjk_tokenizers(["猫坐在垫子上"])
-    ('zh', 'cjk', 'char')
-    >>> unsegmented_cjk_tokenizers(["今日 は 晴れ です", "the cat"])
-    ()
-    """
-    run_re, kana_re = _cjk_run_patterns()
-    joined = "\n".join(texts)
-    runs = run_re.findall(joined)
-    if not runs or sum(map(len, runs)) < min_average * len(runs):
-        return ()
-    return ("ja" if kana_re.search(joined) else "zh", "cjk", "char")
-
-
-def unsegmented_cjk_message(tokenizers: tuple[str, ...]) -> str:
-    """The warning for texts that :func:`unsegmented_cjk_tokenizers` flags."""
-    names = ", ".join(f"tokenizer={name!r}" for name in tokenizers)
-    return (
-        "the texts look like Chinese or Japanese written without spaces: the whitespace tokenizer "
-        "makes each run of characters one token, so most scores are 0; choose one of " + names
-    )
-
-
-# Sentence splitting for rougeLsum with split_summaries=True.
-_CLOSERS = "」』）)]］】〕〉》”’\"'｣｝}»"
-_ENDERS_RE = re.compile(rf"([。｡！？．!?.]+)([{re.escape(_CLOSERS)}]*)")
-_LAST_WORD_RE = re.compile(r"[\w.'’]*$")
-_DOTTED_RE = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
-# Abbreviations that precede a name or a number, so a capital after them does not start a sentence.
-_ABBREVIATIONS = frozenset(
-    "mr mrs ms mx dr prof st mt ft rev gen col lt sgt capt gov sen rep vs al cf approx".split()
-)
-
-
-def _ends_sentence(line: str, match: re.Match[str]) -> bool:
-    """Whether the enders (and closing quotes or brackets) of ``match`` end a sentence."""
-    enders, closers = match.groups()
-    after = line[match.end() :]
-    if closers[-1:] in ("」", "』") and after.startswith(("と", "って")):
-        return False  # a quotation inside a Japanese sentence: 「行こう。」と言った。
-    if any(char in "。｡！？" for char in enders):
-        return True
-    if "．" in enders:
-        return not after[:1].isdigit()  # not a full-width decimal point: ３．１４
-    if after and after[0].isascii() and not after[0].isspace():
-        return False  # inside a token: 3.14, U.S.A, example.com/?q=1
-    following = after.lstrip()[:1]
-    if following.islower():
-        return False  # "e.g. the", '"Stop!" he said'
-    if "!" in enders or "?" in enders:
-        return True
-    if following.isdigit():
-        return False  # "No. 5", "Jan. 1"
-    word = _LAST_WORD_RE.search(line[: match.start()]).group()
-    is_abbreviation = (
-        word.lower() in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or _DOTTED_RE.match(word)
-    )
-    return not (len(enders) == 1 and is_abbreviation)
-
-
-def _sentences_of_line(line: str) -> Iterator[str]:
-    start = 0
-    for match in _ENDERS_RE.finditer(line):
-        if _ends_sentence(line, match):
-            yield line[start : match.end()]
-            start = match.end()
-    yield line[start:]
-
-
-def split_sentences(text: str, split_summaries: bool = False) -> list[str]:
-    """Split ``text`` into the sentences rougeLsum compares.
-
-    With ``split_summaries=False`` sentences are the non-empty lines, as in
-    rouge-score and the stock metric. With ``True`` each line is split further
-    after 。｡！？, after ． (not inside a number), and after ASCII ! ? and .
-    followed by a space, the end of the line or a non-ASCII character, but
-    not before a word that starts with a lower-case letter, and not after a
-    "." that ends an abbreviation (Mr., Dr., U.S., e.g., single initials) or
-    comes before a digit. Closing quotes and brackets stay with their
-    sentence, and 」 or 』 followed by と or って does not end one. Sentences
-    are stripped of surrounding whitespace. Nothing is downloaded.
-
-    >>> split_sentences("今日 は 晴れ\\n\\n明日 は 雨")
-    ['今日 は 晴れ', '明日 は 雨']
-    >>> split_sentences("「行こう！」彼は言った。Dr. Smith paid $3.50. It rained!", split_summaries=True)
-    ['「行こう！」', '彼は言った。', 'Dr. Smith paid $3.50.', 'It rained!']
-    """
-    lines = text.split("\n")
-    if not split_summaries:
-        return [line for line in lines if line]
-    sentences = (sentence.strip() for line in lines for sentence in _sentences_of_line(line))
-    return [sentence for sentence in sentences if sentence]

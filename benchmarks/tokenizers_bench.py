@@ -2,9 +2,11 @@
 
 Run from the repository root: ``python benchmarks/tokenizers_bench.py``. Times are the best of
 several repeats (the least disturbed by other work on the machine) on the sentences below, written
-by the team, 15 to 40 characters each; each is also shown as a ratio to the whitespace tokenizer
+by the team, 15 to 75 characters each; each is also shown as a ratio to the whitespace tokenizer
 on the same sentences, measured in the same run. Start-up is the time to import the backend and
-load its dictionary in a fresh interpreter.
+load its dictionary in a fresh interpreter. A second table compares ``word`` with the ``cjk``
+rule of kurenai_rouge 0.1.0 (before ``cjk`` was built on ``word``), re-created here as the
+baseline: ``word`` should cost at most 2x as much per sentence.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+import unicodedata
 from importlib.metadata import distribution
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+
+import regex  # noqa: E402
 
 from rouge_text import TOKENIZERS, get_tokenizer  # noqa: E402
 
@@ -56,10 +61,56 @@ SENTENCES = {
         "Next week's meeting was moved to Friday at 3 p.m.",
         "The company's sales grew by twenty percent last year.",
     ],
+    "ru": [
+        "С утра шёл дождь, поэтому до станции было трудно дойти.",
+        "Новая модель получила высокий балл на русском реферировании.",
+        "Кошка спит у окна.",
+        "Встречу на следующей неделе перенесли на пятницу, 15:00.",
+        "Продажи компании выросли на 20% за прошлый год.",
+    ],
+    "hi": [
+        "सुबह से बारिश हो रही थी, इसलिए स्टेशन तक चलना मुश्किल था।",
+        "नए मॉडल ने हिन्दी सारांश में ऊँचा अंक पाया।",
+        "बिल्ली खिड़की के पास सो रही है।",
+        "अगले हफ़्ते की बैठक शुक्रवार दोपहर तीन बजे कर दी गई।",
+        "कंपनी की बिक्री पिछले साल बीस प्रतिशत बढ़ी।",
+    ],
+    "ar": [
+        "تمطر منذ الصباح، لذلك كان المشي إلى المحطة صعبًا.",
+        "حصل النموذج الجديد على درجة عالية في التلخيص العربي.",
+        "القطة نائمة بجانب النافذة.",
+        "نُقل اجتماع الأسبوع القادم إلى يوم الجمعة.",
+        "نمت مبيعات الشركة بنسبة عشرين بالمئة العام الماضي.",
+    ],
+    "lo": [
+        "ມື້ນີ້ຝົນຕົກຕັ້ງແຕ່ເຊົ້າ",
+        "ຂ້ອຍກິນເຂົ້າໜຽວກັບໄກ່ປີ້ງ",
+        "ແມວນອນຢູ່ຂ້າງປ່ອງຢ້ຽມ",
+        "ກອງປະຊຸມອາທິດໜ້າຍ້າຍໄປວັນສຸກ",
+        "ພາສາລາວໃນປັດຈຸບັນ",
+    ],
+    "km": [
+        "ថ្ងៃនេះភ្លៀងធ្លាក់ខ្លាំងណាស់",
+        "ខ្ញុំស្រឡាញ់ប្រទេសកម្ពុជា",
+        "ឆ្មាកំពុងដេកនៅក្បែរបង្អួច",
+        "រដ្ឋាភិបាលបានប្រកាសថាសេដ្ឋកិច្ចនឹងកើនឡើង",
+        "ខ្ញុំមិនបានទៅសាលារៀនទេ",
+    ],
+    "my": [
+        "ကျွန်တော်ထမင်းစားပြီးပြီ",
+        "မြန်မာနိုင်ငံသည်အရှေ့တောင်အာရှတွင်တည်ရှိသည်",
+        "ကြောင်သည်ပြတင်းပေါက်နားတွင်အိပ်နေသည်",
+        "မနက်ကတည်းကမိုးရွာနေသည်",
+        "ကျွန်တော်မစားရသေးဘူး",
+    ],
 }
 BACKENDS = {
-    "char": [],
+    "word": ["regex"],
+    "char": ["regex"],
     "cjk": ["regex"],
+    "lo": ["laonlp"],
+    "km": ["khmercut", "python-crfsuite"],
+    "my": ["burmesenlp"],
     "ja": ["sudachipy", "sudachidict_core"],
     "zh": ["jieba"],
     "ko": ["kiwipiepy", "kiwipiepy_model"],
@@ -69,9 +120,20 @@ BACKENDS = {
 NAMES = [name for name in TOKENIZERS if name != "ja"]  # "ja" is "ja-sudachi-a"
 
 
+_OLD_CJK = r"[[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]&&[\p{L}\p{N}]]"
+_OLD_CJK_RE = regex.compile(
+    rf"{_OLD_CJK}|[[\p{{L}}\p{{N}}]--{_OLD_CJK}][[\p{{L}}\p{{N}}\p{{M}}]--{_OLD_CJK}]*", regex.V1
+)
+
+
+def old_cjk(text: str) -> list[str]:
+    """kurenai_rouge 0.1.0's ``cjk`` tokens: NFKC, the pattern above, lower-cased."""
+    return [token.lower() for token in _OLD_CJK_RE.findall(unicodedata.normalize("NFKC", text))]
+
+
 def per_sentence_seconds(name: str, sentences: list[str], repeats: int = 7, rounds: int = 40) -> float:
     """Best over ``repeats`` of the mean time to tokenize one sentence."""
-    tokenize = get_tokenizer(name).tokenize
+    tokenize = old_cjk if name == "cjk-0.1.0" else get_tokenizer(name).tokenize
     tokenize(sentences[0])
     times = []
     for _ in range(repeats):
@@ -116,6 +178,12 @@ def main() -> None:
         backend = BACKENDS.get(name.split("-sudachi")[0], [])
         size = f"{installed_megabytes(backend):.1f}" if backend else "0"
         print(f"| {name} | {' | '.join(cells)} | {start_up_seconds(name):.2f} | {size} |")
+    print()
+    print("| language | word µs | cjk-0.1.0 µs | word / cjk-0.1.0 |")
+    print("|---|---|---|---|")
+    for lang in languages:
+        word, baseline_cjk = (per_sentence_seconds(name, SENTENCES[lang]) for name in ("word", "cjk-0.1.0"))
+        print(f"| {lang} | {word * 1e6:.1f} | {baseline_cjk * 1e6:.1f} | {word / baseline_cjk:.2f} |")
 
 
 if __name__ == "__main__":

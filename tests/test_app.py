@@ -91,9 +91,19 @@ def test_every_registered_tokenizer_scores_like_rouge_score_with_it(name):
 def test_tokenizer_dropdowns_list_the_registry(monkeypatch):
     monkeypatch.setitem(rouge_text.TOKENIZERS, "test-only", rouge_text.TOKENIZERS["whitespace"])
     dropdowns = [block for block in app.build_app().blocks.values() if isinstance(block, gr.Dropdown)]
-    assert len(dropdowns) == 2
-    for dropdown in dropdowns:
+    tokenizers = [dropdown for dropdown in dropdowns if "tokenizer" in dropdown.label]
+    assert len(tokenizers) == 2
+    for dropdown in tokenizers:
         assert [value for _, value in dropdown.choices] == list(rouge_text.TOKENIZERS)
+    (language,) = [dropdown for dropdown in dropdowns if dropdown.label.startswith("language")]
+    assert [value for _, value in language.choices] == ["", *rouge_text.LANGUAGES]
+
+
+def test_language_reaches_the_metric():
+    signature = app.score(
+        "мир, «мир» мир!", "мир мир мир", None, ["rouge1"], None, False, False, False, 0.95, "ru"
+    )[3]
+    assert "|lang:ru|" in signature
 
 
 MULTI_REFERENCE_CSV = (

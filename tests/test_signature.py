@@ -53,6 +53,7 @@ OPTION_CHANGES = [
     {"bootstrap": True, "confidence_level": 0.9},
     {"tokenizer": "char"},
     {"tokenizer": characters},
+    {"language": "en"},  # the word tokenizer: "barked." and "barked" are one word
     {"engine": "kurenai"},
 ]
 # Options that select or add output keys but never change a number.
@@ -110,6 +111,13 @@ def test_default_signature(rouge):
         "tok:whitespace|stem:no|split:newline|multi:best|agg:mean|boot:no|engine:fast"
         f"|kurenai_rouge:0.1.0|kurenai:{version('kurenai')}|rouge-score:{version('rouge-score')}"
         f"|rouge-score-rs:{version('rouge-score-rs')}"
+    )
+
+
+def test_language_is_named_after_the_tokenizer(rouge):
+    _, signature = run(rouge, language="en", rouge_types=["rouge1"])
+    assert signature.startswith(
+        f"tok:word[regex-{version('regex')},unicode-{unicodedata.unidata_version}]|lang:en|"
     )
 
 

@@ -18,12 +18,13 @@ from conftest import REPO
 from evaluate.loading import get_imports
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kurenai.rouge_scorer import RougeScorer as KurenaiScorer
 from rouge_score.rouge_scorer import RougeScorer
 
 import rouge_text
-from rouge_engine import TokenEngine
-from rouge_text import TOKENIZERS, UnsegmentedTextWarning, get_tokenizer, split_sentences
+import rouge_words
+from rouge_sentences import split_sentences
+from rouge_text import TOKENIZERS, get_tokenizer
+from rouge_words import UnsegmentedTextWarning
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 
@@ -46,6 +47,7 @@ def test_names():
     assert list(TOKENIZERS) == [
         "whitespace",
         "rouge-score",
+        "word",
         "char",
         "cjk",
         "ja",
@@ -55,6 +57,9 @@ def test_names():
         "zh",
         "ko",
         "th",
+        "lo",
+        "km",
+        "my",
     ]
 
 
@@ -67,7 +72,10 @@ def test_unknown_name_lists_every_name():
 @pytest.mark.parametrize(
     ("name", "module", "package", "cached"),
     [
-        ("cjk", "regex", "regex", "_cjk_pattern"),
+        ("lo", "laonlp.tokenize", "laonlp", None),
+        ("km", "khmercut", "khmercut", "_khmercut"),
+        ("km", "pycrfsuite", "python-crfsuite", "_khmercut"),
+        ("my", "burmesenlp", "burmesenlp", "_burmese_word_tokenize"),
         ("ja", "sudachipy", "sudachipy", "_sudachi_dictionary"),
         ("ja-sudachi-c", "sudachidict_core", "sudachidict_core", "_sudachi_dictionary"),
         ("zh", "jieba", "jieba", "_jieba"),
@@ -99,6 +107,10 @@ def test_backends_are_not_imported_at_column_0(path):
         "kiwipiepy_model",
         "pythainlp",
         "regex",
+        "laonlp",
+        "khmercut",
+        "pycrfsuite",
+        "burmesenlp",
     }
     assert not imported & backends
 
@@ -128,7 +140,7 @@ def refuse(*args, **kwargs):
     raise OSError("network access in a test")
 socket.socket.connect = socket.socket.connect_ex = socket.getaddrinfo = refuse
 import rouge_text
-text = "Running dogs! 今日は晴れ。猫坐在垫子上。오늘은 맑다. ฉันกินข้าว"
+text = "Running dogs! 今日は晴れ。猫坐在垫子上。오늘은 맑다. ฉันกินข้าว ພາສາລາວ ខ្ញុំស្រឡាញ់ ကျွန်တော်"
 for name in {list(TOKENIZERS)!r}:
     assert rouge_text.get_tokenizer(name, True).tokenize(text)
 """
@@ -365,36 +377,7 @@ def test_raw_text_scores_through_evaluate_with_every_name(rouge, language, name)
         assert got["rouge1"][2] > 0
 
 
-# --- "char" equals kurenai on the text with a space between characters ------------------------------
-
 ALPHABET = "今日は晴れ雨です。猫坐在垫子上面오늘맑다ฉันทำAaBbİıΣσςßＡｂﾊﾟ½ó \t\n\u3000.,!"
-
-
-def spaced(text):
-    """Each line's NFKC non-space characters joined by spaces, empty lines dropped."""
-    lines = (
-        " ".join(c for c in unicodedata.normalize("NFKC", line) if not c.isspace())
-        for line in text.split("\n")
-    )
-    return "\n".join(line for line in lines if line)
-
-
-texts = st.one_of(
-    st.text(ALPHABET, max_size=25), st.text(st.characters(exclude_categories=["Cs"]), max_size=25)
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(prediction=texts, reference=texts, use_stemmer=st.booleans())
-def test_char_equals_kurenai_on_spaced_characters(prediction, reference, use_stemmer):
-    # kurenai 0.1.0 yields an empty token for text that is empty or only spaces: that defect is
-    # outside the claim, so those cases are left out.
-    if not spaced(prediction) or not spaced(reference):
-        return
-    engine = TokenEngine(TYPES, get_tokenizer("char", use_stemmer), split_sentences)
-    got = engine.score_batch([prediction], [[reference]])[0][0]
-    expected = KurenaiScorer(TYPES, use_stemmer=use_stemmer).score(spaced(reference), spaced(prediction))
-    assert got == {t: tuple(expected[t]) for t in TYPES}
 
 
 # --- line-separable tokenizers: the engine takes a text's tokens from its lines' ---------------------
@@ -419,8 +402,10 @@ def test_nfkc_and_lower_casing_do_not_look_across_a_newline():
 
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(
-    lines=st.lists(st.text(ALPHABET + "\u0301\u0308\u1100\u1161\u11a8ﬁ", max_size=12), max_size=4),
-    name=st.sampled_from(["whitespace", "char"]),
+    lines=st.lists(
+        st.text(ALPHABET + "\u0301\u0308\u1100\u1161\u11a8ﬁ\u200c\u200d👨क्षि3.1,'", max_size=12), max_size=4
+    ),
+    name=st.sampled_from(["whitespace", "char", "word", "cjk"]),
     use_stemmer=st.booleans(),
 )
 def test_line_separable_tokens_are_the_lines_tokens(lines, name, use_stemmer):
@@ -428,13 +413,6 @@ def test_line_separable_tokens_are_the_lines_tokens(lines, name, use_stemmer):
     assert tokenizer.line_separable
     expected = [token for line in lines for token in tokenizer.tokenize(line)]
     assert tokenizer.tokenize("\n".join(lines)) == expected
-
-
-def test_char_equals_kurenai_through_evaluate(rouge):
-    prediction, reference = "ＡＩは今日、晴れ。\nCristóbal llegó", "AIは今日 雨。\ncristóbal"
-    got = scores(rouge, prediction, reference, tokenizer="char")
-    expected = KurenaiScorer(TYPES).score(spaced(reference), spaced(prediction))
-    assert got == {t: tuple(expected[t]) for t in TYPES}
 
 
 # --- sentence splitting -----------------------------------------------------------------------------
@@ -553,15 +531,15 @@ def test_no_warning(rouge, predictions, references, options):
 @pytest.mark.parametrize(
     ("texts", "expected"),
     [
-        (["選挙管理委員会 に 行っ た"], ()),  # one long word among short ones: average 10/4 < 4
-        (["東京、大阪、名古屋"], ()),  # punctuation ends runs: 2, 2, 3
-        (["猫坐在垫子上", "the cat"], ("zh", "cjk", "char")),
-        (["スープ", "猫坐在垫子上"], ("ja", "cjk", "char")),  # kana anywhere: taken as Japanese
-        ([], ()),
+        (["選挙管理委員会 に 行っ た"], []),  # one long word among short ones: average 10/4 < 4
+        (["東京、大阪、名古屋"], []),  # punctuation ends runs: 2, 2, 3
+        (["猫坐在垫子上", "the cat"], ["zh"]),
+        (["スープ", "猫坐在垫子上"], ["ja"]),  # kana anywhere: taken as Japanese
+        ([], []),
     ],
 )
 def test_unsegmented_cjk_detection(texts, expected):
-    assert rouge_text.unsegmented_cjk_tokenizers(texts) == expected
+    assert rouge_words.unsegmented_languages(texts) == expected
 
 
 def test_the_warning_is_a_user_warning():
@@ -570,10 +548,8 @@ def test_the_warning_is_a_user_warning():
 
 
 def test_every_fitting_tokenizer_named_in_the_warning_is_registered():
-    names = rouge_text.unsegmented_cjk_tokenizers(["今日は晴れです"]) + rouge_text.unsegmented_cjk_tokenizers(
-        ["猫坐在垫子上"]
-    )
-    assert set(names) <= set(TOKENIZERS)
+    message = rouge_words.unsegmented_message("whitespace", ["ja", "zh", "th", "lo", "km", "my"])
+    assert set(re.findall(r"tokenizer='([^']+)'", message)) <= set(TOKENIZERS)
 
 
 def test_references_are_checked_too(rouge):

@@ -1,0 +1,211 @@
+"""Unicode rules for words and characters in every script, and the check for unsegmented text.
+
+Text is first put in one form by :func:`normalise`; then :func:`word_tokens`
+cuts it at the Unicode word boundaries of UAX #29, :func:`cjk_tokens` does the
+same and then splits Han, hiragana and katakana into single characters, and
+:func:`grapheme_tokens` cuts it into extended grapheme clusters (what a reader
+sees as one character: हि, a flag, a family emoji). The rules come from the
+``regex`` package's Unicode tables (imported when first needed) and
+normalisation from Python's ``unicodedata``; :data:`UNICODE_VERSIONS` names both
+for a signature.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+from importlib.metadata import version
+from typing import Any
+
+# Python's tables normalise and case-fold; the regex package's tables find boundaries and scripts.
+UNICODE_VERSIONS = (f"regex-{version('regex')}", f"unicode-{unicodedata.unidata_version}")
+# Characters written without spaces between words in Chinese and Japanese: Han ideographs (with
+# 々, 〆, 〇), hiragana and katakana (with ー), as a `regex` class.
+CJK_CLASS = r"[[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]&&[\p{L}\p{N}]]"
+# Scripts written without spaces between words that UAX #29 cannot split (it cuts them into
+# syllable-sized pieces): the language code of the segmenter for each.
+UNSPACED_SCRIPTS = {"Thai": "th", "Lao": "lo", "Khmer": "km", "Myanmar": "my"}
+_SCRIPT_NAMES = {"th": "Thai", "lo": "Lao", "km": "Khmer", "my": "Burmese"}
+
+
+@lru_cache(maxsize=1)
+def _regex() -> Any:
+    import regex
+
+    return regex
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, Any]:
+    regex = _regex()
+    return {
+        # A joiner is optional in Indic and Arabic-script spelling (র‍্যাব = র্যাব, می‌خواهم = میخواهم),
+        # so it is removed; a ZWJ after an emoji builds one emoji (👨‍👩‍👧) and stays.
+        "joiner": regex.compile(r"\u200c|(?<!\p{Extended_Pictographic}\p{gcb=Extend}*)\u200d", regex.V1),
+        # One UAX #29 word (the text up to the next word boundary) that starts with a word character;
+        # the boundaries are regex's WORD-flag boundaries (the Unicode default word boundaries).
+        "word": regex.compile(r"\b\w.*?\b", regex.V1 | regex.WORD | regex.DOTALL),
+        "letter_or_digit": regex.compile(r"[\p{L}\p{N}]", regex.V1),
+        "cjk": regex.compile(CJK_CLASS, regex.V1),
+        "cjk_pieces": regex.compile(rf"{CJK_CLASS}\p{{M}}*|(?:(?!{CJK_CLASS}).)+", regex.V1 | regex.DOTALL),
+        "grapheme": regex.compile(r"\X", regex.V1),
+    }
+
+
+@lru_cache(maxsize=1)
+def _mid_word_punctuation() -> str:
+    """The characters UAX #29 allows only between letters or digits (. , : ' and the like).
+
+    All of them are in the Basic Multilingual Plane (30 in Unicode 17).
+    """
+    mid = r"[\p{WB=MidLetter}\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}]"
+    return "".join(_regex().findall(mid, "".join(map(chr, range(0x10000))), flags=_regex().V1))
+
+
+def normalise(text: str) -> str:
+    """``text`` without optional joiners, in NFKC, case-folded.
+
+    NFKC (not NFC) because its compatibility mappings join what readers take
+    for the same word: full-width ＡＩ and AI, the ligature ﬁ and fi, Arabic
+    presentation forms and their letters, ２０２４ and 2024. Its cost, shown by
+    the tests: superscripts and fractions become digits (x² gives x2) and Thai
+    and Lao SARA AM (ำ) is decomposed, the same way on both sides of a
+    comparison. ``str.casefold`` (not ``lower``) so that ß equals ss and final
+    ς equals σ; NFKC is applied again after it because case folding can leave
+    text unnormalised. ZWNJ, and ZWJ outside emoji sequences, are removed
+    first, so that a text with and without them is the same text.
+
+    >>> normalise("ＡＩ Straße ΟΔΟΣ")
+    'ai strasse οδοσ'
+    >>> normalise("می\\u200cخواهم") == normalise("میخواهم")
+    True
+    """
+    if "\u200c" in text or "\u200d" in text:
+        text = _patterns()["joiner"].sub("", text)
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+def word_tokens(text: str) -> list[str]:
+    """The words of normalised ``text`` by UAX #29 word boundaries, keeping those with a letter or digit.
+
+    Combining marks stay inside their word (हिन्दी, مَرْحَبًا); numbers stay whole
+    (3.14, 1,000) and so do U.S.A and don't (UAX #29 keeps a full stop or an
+    apostrophe between letters); 2024年 gives 2024 and 年 (a Han character is
+    a word of its own). Punctuation, symbols, emoji and spaces are dropped.
+    Thai, Lao, Khmer and Burmese come out in syllable-sized pieces: UAX #29
+    needs a dictionary for them, which the language segmenters have.
+
+    >>> word_tokens("Мир, «мир» мир! 3.14 и 1,000 — 2024年")
+    ['мир', 'мир', 'мир', '3.14', 'и', '1,000', '2024', '年']
+    """
+    patterns = _patterns()
+    has_letter_or_digit = patterns["letter_or_digit"].search
+    # regex joins a combining mark at the very start of a text to the word after it, where UAX #29
+    # breaks (as it does after a newline, where regex follows it): a newline in front makes it agree.
+    # regex also breaks after such punctuation when a combining mark comes before it (भाषा.अब), where
+    # UAX #29 does not; the punctuation left at the end of the word is removed.
+    words = patterns["word"].findall("\n" + normalise(text))
+    mid = _mid_word_punctuation()
+    # str.isalnum on the first character settles most words without a regex call.
+    return [
+        word.rstrip(mid) if word[-1] in mid else word
+        for word in words
+        if word[0].isalnum() or has_letter_or_digit(word)
+    ]
+
+
+def cjk_tokens(text: str) -> list[str]:
+    """:func:`word_tokens`, with every Han, hiragana and katakana character a token of its own.
+
+    >>> cjk_tokens("Apple iPhone 15 128GB 蓝色, カタカナ")
+    ['apple', 'iphone', '15', '128gb', '蓝', '色', 'カ', 'タ', 'カ', 'ナ']
+    """
+    patterns = _patterns()
+    is_cjk, pieces, has_letter_or_digit = (
+        patterns["cjk"].search,
+        patterns["cjk_pieces"].findall,
+        patterns["letter_or_digit"].search,
+    )
+    tokens = []
+    for word in word_tokens(text):
+        if len(word) > 1 and is_cjk(word):  # UAX #29 already gives each Han and hiragana character alone
+            tokens += [piece for piece in pieces(word) if has_letter_or_digit(piece)]
+        else:
+            tokens.append(word)
+    return tokens
+
+
+def grapheme_tokens(text: str) -> list[str]:
+    """The extended grapheme clusters (UAX #29) of normalised ``text``, whitespace dropped.
+
+    Punctuation and symbols are kept. A vowel sign stays with its consonant,
+    and a conjunct (consonant, virama, consonant) is one cluster, as Unicode
+    15.1 defines it for Devanagari, Bengali and other Indic scripts.
+
+    >>> grapheme_tokens("हिन्दी 👨\\u200d👩\\u200d👧 É!")
+    ['हि', 'न्दी', '👨\\u200d👩\\u200d👧', 'é', '!']
+    """
+    return [cluster for cluster in _patterns()["grapheme"].findall(normalise(text)) if not cluster.isspace()]
+
+
+class UnsegmentedTextWarning(UserWarning):
+    """A tokenizer that cannot split it was given text written without spaces between words."""
+
+
+@lru_cache(maxsize=1)
+def _run_patterns() -> tuple[Any, Any, dict[str, Any]]:
+    regex = _regex()
+    scripts = {
+        code: regex.compile(rf"[\p{{sc={script}}}&&[\p{{L}}\p{{M}}]]+", regex.V1)
+        for script, code in UNSPACED_SCRIPTS.items()
+    }
+    return regex.compile(rf"{CJK_CLASS}+", regex.V1), regex.compile(r"[\p{Hiragana}\p{Katakana}]"), scripts
+
+
+def unsegmented_languages(texts: Iterable[str], cjk: bool = True) -> list[str]:
+    """The languages in which ``texts`` look written without spaces between words.
+
+    Chinese and Japanese (checked when ``cjk``): a run is a maximal sequence of
+    Han, hiragana and katakana characters; segmented text has runs of 1 to 3
+    characters on average, raw text a whole phrase per run, so the texts are
+    flagged when the average run is 4 characters or longer; "ja" with kana
+    anywhere, else "zh". Thai, Lao, Khmer and Burmese ("th", "lo", "km",
+    "my"): a run is a maximal sequence of the script's letters and marks, and
+    the texts are flagged when the average run holds 8 or more letters (a word
+    has 1 to 7, a phrase more).
+
+    >>> unsegmented_languages(["今日は晴れです", "ฉันชอบกินข้าวผัด"])
+    ['ja', 'th']
+    >>> unsegmented_languages(["今日 は 晴れ です", "ฉัน ชอบ กิน ข้าวผัด"])
+    []
+    """
+    cjk_run, kana, scripts = _run_patterns()
+    joined = "\n".join(texts)
+    found = []
+    runs = cjk_run.findall(joined) if cjk else []
+    if runs and sum(map(len, runs)) >= 4 * len(runs):
+        found.append("ja" if kana.search(joined) else "zh")
+    for code, script_run in scripts.items():
+        runs = script_run.findall(joined)
+        letters = sum(unicodedata.category(char)[0] == "L" for run in runs for char in run)
+        if runs and letters >= 8 * len(runs):
+            found.append(code)
+    return found
+
+
+def unsegmented_message(tokenizer: str, languages: list[str]) -> str:
+    """The warning for texts in which :func:`unsegmented_languages` found ``languages``."""
+    parts = []
+    for code in languages:
+        if code in ("ja", "zh"):
+            language, names = "Chinese or Japanese", (code, "cjk", "char")
+        else:
+            language, names = _SCRIPT_NAMES[code], (code, "char")
+        choices = ", ".join(f"tokenizer={name!r}" for name in names)
+        parts.append(
+            f"the texts look like {language} written without spaces: the {tokenizer} tokenizer cannot "
+            f"split it into words, so most scores are 0 or meaningless; choose one of {choices}, "
+            f"or language={code!r}"
+        )
+    return "; ".join(parts)

@@ -1,0 +1,259 @@
+"""The Unicode rules of "word", "cjk" and "char": normalisation, UAX #29 words and grapheme clusters.
+
+uniseg (a pure-Python UAX #29 implementation, Unicode 16) is the independent oracle for the word
+boundaries and grapheme clusters that rouge_words takes from the regex package. Every sentence was
+written by the team for these tests.
+"""
+
+import unicodedata
+
+import pytest
+import regex
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from uniseg.graphemecluster import grapheme_clusters
+from uniseg.wordbreak import words as uniseg_words
+
+from rouge_text import get_tokenizer
+from rouge_words import cjk_tokens, grapheme_tokens, normalise, word_tokens
+
+# Letters, marks and digits of scripts written with spaces (Latin with accents and combining marks,
+# Cyrillic, Greek with final sigma, Armenian, Georgian, Hebrew with niqqud, Arabic with harakat,
+# Persian, Devanagari with virama and nukta, Bengali, Gurmukhi, Tamil, Telugu, Sinhala, Ethiopic,
+# Hangul), Han and kana, digits in several scripts.
+LETTERS = (
+    "aAzZéÉçñøßİıﬁ\u0301\u0308"
+    "мирМИРёЁ"
+    "αβγΣσςάΐ"
+    "բարևԱ"
+    "ქართ"
+    "שָׁלוֹם"
+    "مَرْحَبًاءئ"
+    "میخواهمگچپ"
+    "हिन्दीक़ष"
+    "বাংলার্যাব"
+    "ਪੰਜਾਬੀ"
+    "தமிழ்"
+    "తెలుగు"
+    "ශ්රීලංකා"
+    "አማርኛ"
+    "한국어하각"
+    "日本語カタカナひらがな中文"
+    "0123456789٣٤۵६৭"
+)
+PUNCTUATION = ',.!?;:«»"“”()[]{}—–-…¿¡·、。！？،؟।॥'
+SPACES = " \t\n\u3000"
+JOINERS = "\u200c\u200d"
+EMOJI = "👨👩👧😀🇯🇵\ufe0f"
+
+many_scripts = st.text(LETTERS + PUNCTUATION + SPACES, max_size=30)
+EXAMPLES = settings(max_examples=150, deadline=None)
+
+
+def has_letter_or_digit(text):
+    return any(unicodedata.category(char)[0] in "LN" for char in text)
+
+
+# --- golden tokens for the examples of issue 12 ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Russian: punctuation and guillemets are not part of a word.
+        ("мир, «мир» мир!", ["мир", "мир", "мир"]),
+        # Arabic: the Arabic comma and the full stop go; harakat stay inside their word.
+        ("ذَهَبَ الوَلَدُ إلى المَدرسةِ، ثمّ عاد.", ["ذَهَبَ", "الوَلَدُ", "إلى", "المَدرسةِ", "ثمّ", "عاد"]),
+        # Numbers stay whole, with their decimal point or thousands separator.
+        ("π ≈ 3.14, 1,000 people; 2024年", ["π", "3.14", "1,000", "people", "2024", "年"]),
+        # UAX #29 keeps a full stop or apostrophe between letters inside the word.
+        ("Don't visit the U.S.A. (really)", ["don't", "visit", "the", "u.s.a", "really"]),
+        # Case folding: ß is ss, final sigma is sigma; NFKC: full-width and ligatures.
+        ("STRASSE Straße ΟΔΟΣ οδος ＡＩ ﬁle", ["strasse", "strasse", "οδοσ", "οδοσ", "ai", "file"]),
+        # Devanagari and Bengali words with vowel signs and viramas are one token each.
+        ("हिन्दी भाषा। বাংলা ভাষা", ["हिन्दी", "भाषा", "বাংলা", "ভাষা"]),
+        # Emoji and symbols are dropped.
+        ("I ❤️ 👨\u200d👩\u200d👧 $5", ["i", "5"]),
+    ],
+)
+def test_word_tokens(text, expected):
+    assert get_tokenizer("word").tokenize(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("with_joiner", "without"),
+    [
+        ("র\u200d্যাব", "র্যাব"),  # Bengali RAB: ZWJ asks for the ya-phala form of the conjunct
+        ("ශ්\u200dරී", "ශ්රී"),  # Sinhala SRI: ZWJ asks for the touching form
+        ("می\u200cخواهم", "میخواهم"),  # Persian "I want": ZWNJ keeps the prefix unjoined
+    ],
+)
+@pytest.mark.parametrize("name", ["word", "cjk"])
+def test_an_optional_joiner_changes_nothing(name, with_joiner, without):
+    # Each stays one word, the same with and without its joiner (cjk used to split it in two).
+    assert get_tokenizer(name).tokenize(with_joiner) == get_tokenizer(name).tokenize(without) == [without]
+
+
+def test_joiner_pairs_score_1_with_word_and_cjk(rouge):
+    prediction, reference = "আমি র\u200d্যাব দেখেছি", "আমি র্যাব দেখেছি"
+    for name in ("word", "cjk"):
+        assert (
+            rouge.compute(predictions=[prediction], references=[reference], tokenizer=name)["rouge1"] == 1.0
+        )
+
+
+def test_vietnamese_nfd_against_nfc(rouge):
+    # "Tôi yêu Việt Nam": NFD writes ô, ê, ệ with combining marks. The whitespace tokenizer matches
+    # only "nam" (1 of 4); word normalises and matches all four.
+    nfc = "Tôi yêu Việt Nam"
+    nfd = unicodedata.normalize("NFD", nfc)
+    assert nfd != nfc
+    assert rouge.compute(predictions=[nfd], references=[nfc], rouge_types=["rouge1"]) == {"rouge1": 0.25}
+    assert rouge.compute(predictions=[nfd], references=[nfc], rouge_types=["rouge1"], language="vi") == {
+        "rouge1": 1.0
+    }
+
+
+def test_russian_punctuation(rouge):
+    # Whitespace tokens мир, / «мир» / мир! share nothing with мир мир мир; words share all three.
+    prediction, reference = "мир, «мир» мир!", "мир мир мир"
+    assert get_tokenizer(None).tokenize(prediction) == ["мир,", "«мир»", "мир!"]
+    assert rouge.compute(predictions=[prediction], references=[reference], rouge_types=["rouge1"]) == {
+        "rouge1": 0.0
+    }
+    assert rouge.compute(
+        predictions=[prediction], references=[reference], rouge_types=["rouge1"], language="ru"
+    ) == {"rouge1": 1.0}
+
+
+def test_arabic_punctuation(rouge):
+    # Whitespace: المدرسة، and عاد. differ from المدرسة and عاد, so 4 of 6 words match (F 2/3);
+    # words: all 6.
+    prediction, reference = "ذهب الولد إلى المدرسة، ثم عاد.", "ذهب الولد إلى المدرسة ثم عاد"
+    whitespace = rouge.compute(predictions=[prediction], references=[reference], rouge_types=["rouge1"])
+    assert whitespace["rouge1"] == pytest.approx(2 / 3, abs=1e-15)
+    assert rouge.compute(
+        predictions=[prediction], references=[reference], rouge_types=["rouge1"], language="ar"
+    ) == {"rouge1": 1.0}
+
+
+# --- char: grapheme clusters ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A consonant with its vowel sign is one unit; a conjunct (न्द) joins its vowel sign (Unicode 15.1).
+        ("हिन्दी", ["हि", "न्दी"]),
+        ("नमस्ते", ["न", "म", "स्ते"]),
+        # An emoji ZWJ sequence and a flag are one unit each.
+        ("👨\u200d👩\u200d👧 🇯🇵", ["👨\u200d👩\u200d👧", "🇯🇵"]),
+        # CJK and precomposed Latin are unchanged; decomposed Latin becomes the precomposed letter.
+        ("今日は café cafe\u0301", ["今", "日", "は", "c", "a", "f", "é", "c", "a", "f", "é"]),
+        # Thai: a consonant with its vowel and tone marks.
+        ("ก๋วย", ["ก๋", "ว", "ย"]),
+    ],
+)
+def test_char_tokens(text, expected):
+    assert get_tokenizer("char").tokenize(text) == expected
+
+
+def test_unrelated_hindi_sentences_score_low_by_graphemes(rouge):
+    # "The boy goes to school" and "Mother is cooking food": no shared word. By code points (the old
+    # char tokenizer) vowel signs and viramas match everywhere; by graphemes few units are shared.
+    prediction, reference = "लड़का स्कूल जाता है", "माँ खाना बना रही है"
+    by_graphemes = rouge.compute(
+        predictions=[prediction], references=[reference], tokenizer="char", rouge_types=["rouge1"]
+    )["rouge1"]
+    code_points = rouge.compute(
+        predictions=[prediction], references=[reference], tokenizer=list, rouge_types=["rouge1"]
+    )["rouge1"]
+    words = rouge.compute(
+        predictions=[prediction], references=[reference], language="hi", rouge_types=["rouge1"]
+    )["rouge1"]
+    # है is the one shared word (1 of 4 and 1 of 5: F 2/9) and the one shared grapheme of 8 and 8:
+    # ल ड़ का स्कू ल जा ता है against माँ खा ना ब ना र ही है.
+    assert words == pytest.approx(2 / 9, abs=1e-15)
+    assert by_graphemes == 0.125
+    assert code_points == pytest.approx(8 / 19, abs=1e-15)
+
+
+# --- properties over random text in many scripts -----------------------------------------------------
+
+
+@EXAMPLES
+@given(text=many_scripts, data=st.data(), name=st.sampled_from(["word", "cjk", "char"]))
+def test_joiners_change_nothing(text, data, name):
+    # Optional joiners anywhere (outside emoji sequences) give the same tokens as the text without them.
+    positions = data.draw(st.lists(st.integers(0, len(text)), max_size=5))
+    joiners = data.draw(st.lists(st.sampled_from(JOINERS), min_size=len(positions), max_size=len(positions)))
+    with_joiners = text
+    for position, joiner in sorted(zip(positions, joiners, strict=True), reverse=True):
+        with_joiners = with_joiners[:position] + joiner + with_joiners[position:]
+    tokenize = get_tokenizer(name).tokenize
+    assert tokenize(with_joiners) == tokenize(text)
+
+
+@EXAMPLES
+@given(text=many_scripts, name=st.sampled_from(["word", "cjk", "char"]))
+def test_normalisation_form_changes_nothing(text, name):
+    tokenize = get_tokenizer(name).tokenize
+    expected = tokenize(text)
+    for form in ("NFC", "NFD", "NFKC", "NFKD"):
+        assert tokenize(unicodedata.normalize(form, text)) == expected
+
+
+WORD = st.text(LETTERS, min_size=1, max_size=8)
+EDGE = st.text(PUNCTUATION, max_size=3)
+
+
+@EXAMPLES
+@given(words=st.lists(st.tuples(EDGE, WORD, EDGE), max_size=6))
+def test_punctuation_around_words_changes_nothing(words):
+    # Punctuation before or after a word, as in «мир», (мир) or мир!, is not part of it.
+    bare = " ".join(word for _, word, _ in words)
+    punctuated = " ".join(before + word + after for before, word, after in words)
+    assert word_tokens(punctuated) == word_tokens(bare)
+
+
+# Where regex's word boundaries differ from UAX #29 (and from uniseg): a combining mark or format
+# character next to mid-word punctuation (". : , ' ·"), where UAX #29 ignores the mark and keeps
+# "डॉ.राम" one word but regex breaks after the full stop (word_tokens drops the full stop); and a
+# regional indicator (half a flag) followed by a letter, where regex finds no boundary and the
+# letters are lost. Real flags (two indicators) are not affected.
+MID = r"[\p{WB=MidLetter}\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}]"
+REGEX_DEVIATIONS = regex.compile(
+    rf"\p{{RI}}[\p{{M}}\p{{Cf}}]*[\p{{L}}\p{{N}}]|[\p{{M}}\p{{Cf}}]{MID}|{MID}[\p{{M}}\p{{Cf}}]", regex.V1
+)
+
+
+def test_the_known_deviations_from_uax29():
+    assert word_tokens("डॉ.राम") == ["डॉ", "राम"] and list(uniseg_words("डॉ.राम")) == ["डॉ.राम"]
+    assert word_tokens("\U0001f1f5ርα") == []
+    assert word_tokens("🇯🇵Japan") == ["japan"]
+
+
+@EXAMPLES
+@given(text=st.one_of(many_scripts, st.text(LETTERS + PUNCTUATION + SPACES + EMOJI + JOINERS, max_size=30)))
+def test_words_are_uniseg_words(text):
+    # The independent implementation of UAX #29 finds the same words in the normalised text.
+    assume(not REGEX_DEVIATIONS.search(normalise(text)))
+    expected = [word for word in uniseg_words(normalise(text)) if has_letter_or_digit(word)]
+    assert word_tokens(text) == expected
+
+
+@EXAMPLES
+@given(text=st.one_of(many_scripts, st.text(LETTERS + PUNCTUATION + SPACES + EMOJI + JOINERS, max_size=30)))
+def test_char_is_the_grapheme_clusters_of_the_normalised_text(text):
+    expected = [cluster for cluster in grapheme_clusters(normalise(text)) if not cluster.isspace()]
+    assert grapheme_tokens(text) == expected
+    assert get_tokenizer("char").tokenize(text) == expected
+
+
+@EXAMPLES
+@given(text=many_scripts)
+def test_cjk_is_word_with_han_and_kana_split(text):
+    # Joined back, cjk's tokens are word's; no cjk token holds two Han or kana characters.
+    assert "".join(cjk_tokens(text)) == "".join(word_tokens(text))
+    cjk = set("日本語カタカナひらがな中文")
+    assert all(sum(char in cjk for char in token) <= 1 for token in cjk_tokens(text))
