@@ -16,7 +16,7 @@ from nltk.stem import porter
 from rouge_score.rouge_scorer import RougeScorer
 
 import rouge_cli
-from rouge_text import split_sentences
+from rouge_sentences import split_sentences
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
