@@ -444,8 +444,9 @@ class KurenaiRouge(evaluate.Metric):
             test += f"+{correction}" if correction else ""
             result["signature"] = (
                 signature(
-                    get_tokenizer(tokenizer, use_stemmer).signature,
-                    use_stemmer=use_stemmer,
+                    get_tokenizer(tokenizer, use_stemmer, language).signature,
+                    language=language,
+                    stemmer=get_stemmer(language).signature if use_stemmer else "no",
                     split_summaries=split_summaries,
                     multi_ref=multi_ref,
                     use_aggregator=True,

@@ -1,0 +1,90 @@
+"""The Space's Compare systems tab: its numbers are compare()'s, its tables say what they show."""
+
+import gradio as gr
+import pytest
+
+import app_compare
+from app_compare import Systems
+
+REFERENCES = app_compare.EXAMPLE_REFERENCES.split("\n")
+BASELINE = app_compare.EXAMPLE_BASELINE.split("\n")
+SYSTEM = app_compare.EXAMPLE_SYSTEM.split("\n")
+SHORT = [line.split()[0] for line in SYSTEM]
+
+
+@pytest.fixture
+def compared(rouge):
+    systems = Systems(BASELINE, {"full": SYSTEM, "short": SHORT}, REFERENCES)
+    result, scores = app_compare.compare(
+        rouge, systems, ["rouge1", "rougeL"], "approximate randomization", True, 0.95, tokenizer="whitespace"
+    )
+    return systems, result, scores
+
+
+def test_numbers_equal_compare(rouge, compared):
+    _, result, _ = compared
+    expected = rouge.compare(
+        predictions={"full": SYSTEM, "short": SHORT},
+        baseline=BASELINE,
+        references=REFERENCES,
+        rouge_types=["rouge1", "rougeL"],
+        method="permutation",
+        correction="holm",
+        tokenizer="whitespace",
+        return_signature=True,
+    )
+    assert result == expected
+
+
+def test_tables(compared):
+    systems, result, scores = compared
+    summary = app_compare.summary_table(result, ["full", "short"], ["rouge1", "rougeL"], 0.05, False)
+    assert list(summary["system"]) == ["full", "full", "short", "short"]
+    full = summary.iloc[0]
+    assert full["difference"] == f"{result['full/rouge1_difference']:+.4f}"
+    assert full["verdict"] == "differs (p < 0.05)"  # wins on all six examples: p = 2/64
+    assert summary.iloc[2]["verdict"] == "no evidence of a difference"
+    # Holm doubles the smaller of two p-values: 2/64 becomes 0.0625, no longer below 0.05.
+    holm = app_compare.summary_table(result, ["full", "short"], ["rouge1", "rougeL"], 0.05, True)
+    assert holm.iloc[0]["p-value (Holm)"] == f"{result['full/rouge1_p_value_holm']:.4f}"
+    assert holm.iloc[0]["verdict"] == "no evidence of a difference"
+    details = app_compare.per_example_table(systems, scores)
+    assert len(details) == 6
+    assert list(details["rouge1 full − baseline"]) == [
+        round(s - b, 4) for s, b in zip(scores["full"]["rouge1"], scores["baseline"]["rouge1"], strict=True)
+    ]
+
+
+def test_histogram_marks_the_interval(compared):
+    _, result, scores = compared
+    differences = [s - b for s, b in zip(scores["full"]["rouge1"], scores["baseline"]["rouge1"], strict=True)]
+    histogram = app_compare.resampled_histogram(differences, 0.95)
+    assert histogram["resamples"].sum() == app_compare.N_SAMPLES
+    inside = histogram[histogram["where"] == "inside the interval"]["mean difference"]
+    low, high = result["full/rouge1_difference_low"], result["full/rouge1_difference_high"]
+    assert low - 0.05 <= inside.min() and inside.max() <= high + 0.05
+
+
+def test_examples_to_read(compared):
+    systems, _, scores = compared
+    table = app_compare.examples_to_read(systems, scores, "full", "rouge1")
+    assert list(table["band"])[:3] == ["high"] * 3 and list(table["band"])[-3:] == ["low"] * 3
+    assert table.iloc[0]["full rouge1"] == max(round(x, 4) for x in scores["full"]["rouge1"])
+
+
+def test_rows_from_an_upload():
+    rows = [
+        {"reference": "a b", "baseline": "a", "Sys A": "a b", "sys-b": "b"},
+        {"reference": "c d", "baseline": "c", "Sys A": "c d", "sys-b": "d"},
+    ]
+    systems = app_compare.systems_from_rows(rows, "x.csv")
+    assert systems.systems == {"Sys A": ["a b", "c d"], "sys-b": ["b", "d"]}
+    assert systems.references == ["a b", "c d"] and systems.baseline == ["a", "c"]
+    with pytest.raises(gr.Error, match="needs a 'reference' column, a 'baseline' column"):
+        app_compare.systems_from_rows([{"reference": "a", "system": "b"}], "x.csv")
+
+
+def test_identical_system_is_refused(rouge):
+    systems = Systems(BASELINE, {"copy": BASELINE}, REFERENCES)
+    with pytest.raises(gr.Error, match="'copy' is identical to the baseline"):
+        app_compare.compare(rouge, systems, ["rouge1"], "paired bootstrap (Koehn 2004)", False, 0.95)
