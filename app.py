@@ -45,6 +45,7 @@ from rouge_score.tokenizers import DefaultTokenizer
 
 import rouge_family
 import rouge_lcs
+import rouge_sentences
 import rouge_stats
 import rouge_text
 
@@ -396,7 +397,7 @@ def estimate_work(
     tokenizer_ = rouge_text.get_tokenizer(tokenizer, use_stemmer)
 
     def counted(text: str) -> tuple[Counter, int]:
-        return Counter(tokenizer_.tokenize(text)), len(rouge_text.split_sentences(text, split_summaries))
+        return Counter(tokenizer_.tokenize(text)), len(rouge_sentences.split_sentences(text, split_summaries))
 
     tokens = token_pairs = 0
     for prediction, refs in texts:

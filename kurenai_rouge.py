@@ -10,6 +10,7 @@ import contextlib
 import inspect
 import itertools
 import os
+import sys
 import warnings
 from collections.abc import Iterator
 from importlib.metadata import version
@@ -328,7 +329,8 @@ class KurenaiRouge(evaluate.Metric):
             languages = unsegmented_languages(texts, cjk="cjk" in unsplit)
             if languages:
                 name = text_tokenizer.signature.split("[")[0]
-                warnings.warn(unsegmented_message(name, languages), UnsegmentedTextWarning, stacklevel=4)
+                message = unsegmented_message(name, languages)
+                warnings.warn(message, UnsegmentedTextWarning, stacklevel=_caller())
         scorer = ENGINES[engine](
             rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
         )
@@ -459,6 +461,16 @@ class KurenaiRouge(evaluate.Metric):
                 + f"|test:{test}"
             )
         return result
+
+
+def _caller() -> int:
+    """The ``stacklevel`` that makes a warning point at the user's call, out of this file and evaluate."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and (
+        frame.f_code.co_filename == __file__ or f"{os.sep}evaluate{os.sep}" in frame.f_code.co_filename
+    ):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _checked_options(**options) -> None:

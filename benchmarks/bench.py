@@ -35,7 +35,8 @@ from rouge_score_rs.tokenizers import DefaultTokenizer as RsDefaultTokenizer  # 
 
 import rouge_engine  # noqa: E402
 from rouge_engine import TokenEngine, score_tokens  # noqa: E402
-from rouge_text import WhitespaceTokenizer, split_sentences  # noqa: E402
+from rouge_sentences import split_sentences  # noqa: E402
+from rouge_text import WhitespaceTokenizer  # noqa: E402
 
 DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 

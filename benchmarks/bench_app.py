@@ -27,6 +27,7 @@ os.environ.setdefault("KURENAI_ROUGE_PROCESSES", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import app  # noqa: E402
+import rouge_words  # noqa: E402
 
 ALL_TYPES = list(app.ROUGE_TYPES)
 DEFAULT_TYPES = list(app.DEFAULT_ROUGE_TYPES)
@@ -197,7 +198,7 @@ def main() -> None:
     parser.add_argument("--only", help="run the workloads whose name contains this")
     args = parser.parse_args()
     limits = app.LIMITS
-    warnings.simplefilter("ignore", app.rouge_text.UnsegmentedTextWarning)
+    warnings.simplefilter("ignore", rouge_words.UnsegmentedTextWarning)
     print(
         f"limits: {limits.examples} examples, {limits.chars} characters, {limits.references} references, "
         f"{limits.seconds} s estimated; KURENAI_ROUGE_PROCESSES={os.environ['KURENAI_ROUGE_PROCESSES']}"

@@ -425,7 +425,8 @@ import os, signal, sys, threading, time
 sys.path[:0] = [{tests!r}, {repo!r}]
 from test_engine import ALL_TYPES, child_pids, random_batch
 from rouge_engine import TokenEngine
-from rouge_text import WhitespaceTokenizer, split_sentences
+from rouge_sentences import split_sentences
+from rouge_text import WhitespaceTokenizer
 
 engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
 engine.parallel_seconds = 0
