@@ -188,7 +188,7 @@ def get_stemmer(language: str | None) -> Stemmer:
     >>> get_stemmer("bn")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no stemmer for language 'bn'; stemmers exist for: ar, ca, cs, ...
+    ValueError: no stemmer for language='bn'; stemmers exist for: ar, ca, cs, ...
     """
     if language is None:
         return PorterRule()
@@ -199,4 +199,4 @@ def get_stemmer(language: str | None) -> Stemmer:
     if language in SNOWBALL_LANGUAGES:
         return SnowballStemmer(SNOWBALL_LANGUAGES[language])
     available = ", ".join(STEMMER_LANGUAGES)
-    raise ValueError(f"no stemmer for language {language!r}; stemmers exist for: {available}")
+    raise ValueError(f"no stemmer for language={language!r}; stemmers exist for: {available}")
