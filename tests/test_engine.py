@@ -508,6 +508,25 @@ def test_an_exception_in_a_worker_is_raised_with_its_traceback():
     assert child_pids() == []
 
 
+def test_an_exception_that_cannot_be_pickled_is_reported():
+    class LocalError(Exception):
+        pass
+
+    class Tokenizer:
+        def tokenize(self, text):
+            if text == "boom":
+                raise LocalError("a class that pickle cannot find")
+            return text.split()
+
+    engine = TokenEngine(["rouge1"], Tokenizer(), split_sentences)
+    engine.processes, engine.parallel_seconds = 2, 0
+    predictions, references = random_batch(4, 60)
+    predictions[-1] = "boom"
+    with pytest.raises(RuntimeError, match="a scoring worker could not send its result"):
+        engine.score_batch(predictions, references)
+    assert child_pids() == []
+
+
 def test_a_consumer_that_stops_early_leaves_no_worker():
     engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
     engine.processes, engine.parallel_seconds = 2, 0
