@@ -36,29 +36,27 @@ def lcs_length(reference: Sequence[Hashable], prediction: Sequence[Hashable]) ->
 
     Tokens that one side lacks match nothing and are dropped, and a common
     prefix and suffix are counted at once (both exact), so equal texts and
-    texts with few shared tokens cost one pass. The rest is split into blocks
-    of ``_BLOCK_ROWS`` reference tokens, each an int of that many bits; each
-    block runs over the whole prediction, taking from the block below the
-    carry of each step's addition (the only thing that crosses blocks), so
-    the match masks take ``_BLOCK_ROWS`` bits per distinct token of a block
-    however long the texts are.
+    texts with few shared tokens cost one pass. The rows of the table are the
+    shorter side's tokens, in blocks of ``_BLOCK_ROWS``, each an int of that
+    many bits; each block runs over the whole longer side, taking from the
+    block below the carry of each step's addition (the only thing that
+    crosses blocks), so the match masks take at most ``_BLOCK_ROWS`` bits per
+    distinct token of a block however long the texts are.
     """
-    if len(prediction) > len(reference):  # the same length, in fewer (longer) steps
-        reference, prediction = prediction, reference
     shared = set(reference).intersection(prediction)
-    reference = [token for token in reference if token in shared]
-    prediction = [token for token in prediction if token in shared]
-    shortest = min(len(reference), len(prediction))
-    head = _common_prefix(reference, prediction)
-    tail = min(_common_prefix(reversed(reference), reversed(prediction)), shortest - head)
-    reference = reference[head : len(reference) - tail]
-    prediction = prediction[head : len(prediction) - tail]
-    carries = bytearray(len(prediction))
+    shorter, longer = sorted(
+        ([t for t in reference if t in shared], [t for t in prediction if t in shared]), key=len
+    )
+    head = _common_prefix(shorter, longer)
+    tail = min(_common_prefix(reversed(shorter), reversed(longer)), len(shorter) - head)
+    shorter = shorter[head : len(shorter) - tail]
+    longer = longer[head : len(longer) - tail]
+    carries = bytearray(len(longer))
     length = head + tail
-    for start in range(0, len(reference), _BLOCK_ROWS):
-        block = reference[start : start + _BLOCK_ROWS]
+    for start in range(0, len(shorter), _BLOCK_ROWS):
+        block = shorter[start : start + _BLOCK_ROWS]
         rows = len(block)
-        length += rows - _block_column(match_masks(block), rows, prediction, carries).bit_count()
+        length += rows - _block_column(match_masks(block), rows, longer, carries).bit_count()
     return length
 
 
@@ -73,7 +71,7 @@ def _common_prefix(first: Iterable[Hashable], second: Iterable[Hashable]) -> int
 
 
 def _block_column(
-    masks: dict[Hashable, int], rows: int, prediction: Sequence[Hashable], carries: bytearray
+    masks: dict[Hashable, int], rows: int, columns: Sequence[Hashable], carries: bytearray
 ) -> int:
     """The last column of one block of the LCS table, in bits; ``carries`` in, replaced by the block's out.
 
@@ -83,7 +81,7 @@ def _block_column(
     """
     full = (1 << rows) - 1
     column = full
-    for j, (mask, carry) in enumerate(zip(map(masks.get, prediction, repeat(0)), carries, strict=True)):
+    for j, (mask, carry) in enumerate(zip(map(masks.get, columns, repeat(0)), carries, strict=True)):
         matches = column & mask
         total = column + matches + carry if carry else column + matches
         carries[j] = total >> rows

@@ -22,9 +22,10 @@ else:
 # cell; above this many cells (the longest sentences' product) union_lcs here is faster and small.
 NATIVE_TYPES = frozenset([*(f"rouge{n}" for n in range(1, 10)), "rougeL", "rougeLsum"])
 NATIVE_LSUM_CELLS = 1_000_000
-# Its rougeL turns to a slower kernel, about 2 ns a cell, on long texts (measured: 0.02 s at 20,000 x
-# 20,000 tokens of the benchmark's long text, 0.85 s at 25,000 x 25,000, 5.3 s at 50,000 x 50,000): up
-# to this many cells (the texts' product) that costs at most 0.2 s, beyond it lcs_length here is faster.
+# Its rougeL is a few times faster than lcs_length here until, on long texts, it turns to a kernel of
+# about 2 ns a cell (measured on the benchmark's long text: 0.02 s at 20,000 x 20,000 tokens, 0.85 s at
+# 25,000 x 25,000, 5.3 s at 50,000 x 50,000), where lcs_length takes about 0.12 ns a cell. It keeps
+# rougeL up to this many cells (the texts' product), which costs at most 0.2 s either way.
 NATIVE_LCS_CELLS = 100_000_000
 
 

@@ -160,8 +160,12 @@ def _serve(
             message = _Failure(error, traceback.format_exc())
         try:
             connection.send(message)
+        except OSError:  # the parent is gone
+            return
         except Exception as error:  # an exception or scores that cannot be pickled
-            message = _Failure(RuntimeError(f"a scoring worker could not send its result: {error!r}"), "")
+            message = _Failure(
+                RuntimeError(f"a scoring worker could not send its result: {error!r}"), traceback.format_exc()
+            )
             connection.send(message)
         if isinstance(message, _Failure):
             return

@@ -196,6 +196,7 @@ def test_lcs_length_is_the_same_in_blocks_of_any_size(block_rows, pair):
         ("xabc", "abc", 3),  # a suffix of the other
         ("abxyzcd", "abzqcd", 5),  # prefix and suffix around a middle with one match
         ("aaa", "bbb", 0),  # no shared token
+        ("aa", "abc", 1),  # dropping unshared tokens makes the longer side the shorter
         ("", "abc", 0),
     ],
 )
@@ -207,11 +208,11 @@ def test_lcs_length_shortcuts(reference, prediction, length):
 
 
 def test_lcs_length_memory_is_bounded_by_the_block_however_many_distinct_tokens():
-    # 8,000 distinct tokens over 40,000: whole-text match masks would take 8,000 ints of up to 40,000 bits
-    # (about 20 MB); blocks of 1,024 rows keep each mask under 1,024 bits.
+    # 8,000 distinct tokens in 20,000 a side: whole-text match masks would take 8,000 ints of up to 20,000
+    # bits (over 10 MB); blocks of 1,024 rows keep each mask under 1,024 bits.
     rng = random.Random(7)
-    reference = [str(rng.randrange(8000)) for _ in range(40_000)]
-    prediction = [str(rng.randrange(8000)) for _ in range(2_000)]
+    reference = [str(rng.randrange(8000)) for _ in range(20_000)]
+    prediction = [str(rng.randrange(8000)) for _ in range(20_000)]
     expected = lcs_length(reference, prediction)
     tracemalloc.start()
     try:
@@ -507,6 +508,25 @@ def test_an_exception_in_a_worker_is_raised_with_its_traceback():
         engine.score_batch(predictions, references)
     assert isinstance(raised.value.__cause__, rouge_workers.WorkerTraceback)
     assert "FailingTokenizer" in str(raised.value.__cause__) or "tokenize" in str(raised.value.__cause__)
+    assert child_pids() == []
+
+
+def test_an_exception_that_cannot_be_pickled_is_reported():
+    class LocalError(Exception):
+        pass
+
+    class Tokenizer:
+        def tokenize(self, text):
+            if text == "boom":
+                raise LocalError("a class that pickle cannot find")
+            return text.split()
+
+    engine = TokenEngine(["rouge1"], Tokenizer(), split_sentences)
+    engine.processes, engine.parallel_seconds = 2, 0
+    predictions, references = random_batch(4, 60)
+    predictions[-1] = "boom"
+    with pytest.raises(RuntimeError, match="a scoring worker could not send its result"):
+        engine.score_batch(predictions, references)
     assert child_pids() == []
 
 
