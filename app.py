@@ -332,7 +332,7 @@ class Work:
         counts = f"{self.chars:,} characters"
         if self.tokens is not None:
             counts += f", {self.tokens:,} tokens, {self.token_pairs:,} token pairs for rougeW/rougeS/rougeSU"
-        return f"about {self.seconds:,.1f} s of work ({counts})"
+        return f"{self.seconds:,.1f} s of work ({counts})"
 
 
 def _nfkc_length(text: str) -> int:
@@ -440,11 +440,13 @@ def check_work(
     """
     limits = limits or LIMITS
     options = (examples, rouge_types, tokenizer, use_stemmer, split_summaries)
+    counted_later = any(rouge_engine.is_family_type(t) for t in rouge_types)
     for tokenize in (False, True):
         work = estimate_work(*options, tokenize=tokenize)
         if work.seconds > limits.seconds:
+            bound = "at least" if counted_later and not tokenize else "about"
             raise gr.Error(
-                f"this request needs {work.describe()}; the limit is {limits.seconds:,} s "
+                f"this request needs {bound} {work.describe()}; the limit is {limits.seconds:,} s "
                 f"({Limits.ENV['seconds']}): score fewer or shorter texts, fewer rouge types "
                 "(rougeW is the slowest on long texts), or a tokenizer with longer tokens"
             )

@@ -517,7 +517,7 @@ def test_a_request_too_long_to_tokenize_is_refused_before_tokenizing(monkeypatch
 
     monkeypatch.setattr(app.rouge_text, "get_tokenizer", no_tokenizing)
     examples = app.Examples(["가" * 1000] * 500, ["나" * 1000] * 500)
-    with pytest.raises(gr.Error, match=r"about [\d,.]+ s of work \(1,000,000 characters\)"):
+    with pytest.raises(gr.Error, match=r"needs at least [\d,.]+ s of work \(1,000,000 characters\)"):
         app.check_work(examples, app.ROUGE_TYPES, "ko")
 
 
