@@ -791,6 +791,43 @@ def score(
     )
 
 
+def status_html(text: str, error: bool = False) -> str:
+    """A status line for ``gr.HTML``; ``text`` must already be HTML-escaped (``user_errors`` escapes)."""
+    style = "color: var(--error-text-color, #b91c1c); font-weight: 600" if error else ""
+    return f'<p style="{style}">{text}</p>'
+
+
+def with_status(
+    function: Callable[..., tuple], outputs: int, describe: Callable[[tuple], str]
+) -> Callable[..., tuple]:
+    """``function`` for a button: its ``outputs`` results, then a status line (HTML).
+
+    A refused request leaves the results on the page as they were and says why in the status line,
+    which stays until the next run (a ``gr.Error`` would replace every output with an "Error" badge
+    and show the reason in a toast that vanishes).
+    """
+
+    @functools.wraps(function)
+    def wrapper(*args: Any) -> tuple:
+        try:
+            results = function(*args)
+        except gr.Error as error:
+            message = f"Not done: {error.message}<br>The results below are from the last run, if any."
+            return (*[gr.skip()] * outputs, status_html(message, error=True))
+        return (*results, status_html(html.escape(describe(results), quote=False)))
+
+    return wrapper
+
+
+def describe_scores(results: tuple) -> str:
+    """The status line of a Score: how many examples, and how many score 0 for an empty text."""
+    details = results[2]
+    empty = {kind: int((details[kind] == "").sum()) for kind in ("prediction", "reference")}
+    line = f"Scored {len(details):,} examples."
+    blanks = [f"{n:,} with an empty {kind}" for kind, n in empty.items() if n]
+    return line + (f" {' and '.join(blanks)}: an empty text scores 0." if blanks else "")
+
+
 def _embed(sequence: Sequence[str], tokens: Sequence[str]) -> list[int]:
     """Leftmost positions in ``tokens`` of ``sequence``, which must be a subsequence of it."""
     positions, start = [], 0
@@ -896,8 +933,8 @@ SCORE_EXAMPLE_LABELS = [
     "Mixed scripts",
 ]
 INSPECT_EXAMPLES = [
-    ["今日は晴れです", "今日は雨です"],
     ["今日 は 晴れ です", "今日 は 雨 です"],
+    ["今日は晴れです", "今日は雨です"],
     ["The cat sat on the mat.", "The cat was sitting on the mat."],
 ]
 
@@ -961,6 +998,7 @@ def build_app() -> gr.Blocks:
                 confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="confidence level")
             gr.Examples(SCORE_EXAMPLES, [predictions, references], example_labels=SCORE_EXAMPLE_LABELS)
             run = gr.Button("Score", variant="primary")
+            score_status = gr.HTML(status_html(describe_scores(first_scores)), elem_id="score-status")
             summary = gr.Dataframe(
                 first_scores[0],
                 label="kurenai_rouge next to the stock rouge metric",
@@ -986,7 +1024,7 @@ def build_app() -> gr.Blocks:
                 csv_file = gr.File(first_scores[4], label="Per-example scores (CSV)")
                 json_file = gr.File(first_scores[5], label="Summary (JSON)")
             run.click(
-                score,
+                with_status(score, 6, describe_scores),
                 [
                     predictions,
                     references,
@@ -998,7 +1036,7 @@ def build_app() -> gr.Blocks:
                     bootstrap,
                     confidence,
                 ],
-                [summary, chart, details, signature, csv_file, json_file],
+                [summary, chart, details, signature, csv_file, json_file, score_status],
                 api_name="score",
                 concurrency_id="score",
                 concurrency_limit=SCORE_LANES,
@@ -1017,6 +1055,7 @@ def build_app() -> gr.Blocks:
                 inspect_stemmer = gr.Checkbox(label="Porter stemmer")
             gr.Examples(INSPECT_EXAMPLES, [prediction, reference])
             show = gr.Button("Inspect", variant="primary")
+            inspect_status = gr.HTML(elem_id="inspect-status")
             colors = {LCS_LABEL: "red", MATCH_LABEL: "orange", NO_MATCH_LABEL: "lightgray"}
             prediction_tokens, reference_tokens = (
                 gr.HighlightedText(
@@ -1034,9 +1073,9 @@ def build_app() -> gr.Blocks:
             )
             why = gr.Markdown(first_inspection[3], elem_id="why")
             show.click(
-                inspect_pair,
+                with_status(inspect_pair, 4, lambda _: "Inspected."),
                 [prediction, reference, inspect_tokenizer, inspect_stemmer],
-                [prediction_tokens, reference_tokens, pair_scores, why],
+                [prediction_tokens, reference_tokens, pair_scores, why, inspect_status],
                 api_name="inspect",
                 concurrency_id="inspect",
                 concurrency_limit=1,
