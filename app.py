@@ -962,7 +962,8 @@ def build_app() -> gr.Blocks:
     )
     first_inspection = inspect_pair(*INSPECT_EXAMPLES[0], DEFAULT_TOKENIZER, False)
     limits = (
-        f"Limits: {LIMITS.examples:,} examples, {LIMITS.chars:,} characters per text, "
+        f"Limits: {LIMITS.examples:,} examples, {LIMITS.references:,} references per example, "
+        f"{LIMITS.chars:,} characters per text, {LIMITS.seconds:,} s of estimated work, "
         f"{LIMITS.upload_bytes:,} bytes per file."
     )
     # gradio keeps a copy of every returned file in its cache: delete copies older than an hour, hourly.
