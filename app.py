@@ -441,7 +441,7 @@ def check_work(
     limits = limits or LIMITS
     options = (examples, rouge_types, tokenizer, use_stemmer, split_summaries)
     counted_later = any(rouge_engine.is_family_type(t) for t in rouge_types)
-    for tokenize in (False, True):
+    for tokenize in (False, True) if counted_later else (False,):
         work = estimate_work(*options, tokenize=tokenize)
         if work.seconds > limits.seconds:
             bound = "at least" if counted_later and not tokenize else "about"
