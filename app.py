@@ -334,7 +334,7 @@ class Work:
         counts = f"{self.chars:,} characters"
         if self.tokens is not None:
             counts += f", {self.tokens:,} tokens, {self.token_pairs:,} token pairs for rougeW/rougeS/rougeSU"
-        return f"about {self.seconds:,.1f} s of work ({counts})"
+        return f"{self.seconds:,.1f} s of work ({counts})"
 
 
 def _nfkc_length(text: str) -> int:
@@ -442,11 +442,13 @@ def check_work(
     """
     limits = limits or LIMITS
     options = (examples, rouge_types, tokenizer, use_stemmer, split_summaries)
-    for tokenize in (False, True):
+    counted_later = any(rouge_engine.is_family_type(t) for t in rouge_types)
+    for tokenize in (False, True) if counted_later else (False,):
         work = estimate_work(*options, tokenize=tokenize)
         if work.seconds > limits.seconds:
+            bound = "at least" if counted_later and not tokenize else "about"
             raise gr.Error(
-                f"this request needs {work.describe()}; the limit is {limits.seconds:,} s "
+                f"this request needs {bound} {work.describe()}; the limit is {limits.seconds:,} s "
                 f"({Limits.ENV['seconds']}): score fewer or shorter texts, fewer rouge types "
                 "(rougeW is the slowest on long texts), or a tokenizer with longer tokens"
             )
@@ -796,6 +798,43 @@ def score(
     )
 
 
+def status_html(text: str, error: bool = False) -> str:
+    """A status line for ``gr.HTML``; ``text`` must already be HTML-escaped (``user_errors`` escapes)."""
+    style = "color: var(--error-text-color, #b91c1c); font-weight: 600" if error else ""
+    return f'<p style="{style}">{text}</p>'
+
+
+def with_status(
+    function: Callable[..., tuple], outputs: int, describe: Callable[[tuple], str]
+) -> Callable[..., tuple]:
+    """``function`` for a button: its ``outputs`` results, then a status line (HTML).
+
+    A refused request leaves the results on the page as they were and says why in the status line,
+    which stays until the next run (a ``gr.Error`` would replace every output with an "Error" badge
+    and show the reason in a toast that vanishes).
+    """
+
+    @functools.wraps(function)
+    def wrapper(*args: Any) -> tuple:
+        try:
+            results = function(*args)
+        except gr.Error as error:
+            message = f"Not done: {error.message}<br>The results below are from the last run, if any."
+            return (*[gr.skip()] * outputs, status_html(message, error=True))
+        return (*results, status_html(html.escape(describe(results), quote=False)))
+
+    return wrapper
+
+
+def describe_scores(results: tuple) -> str:
+    """The status line of a Score: how many examples, and how many score 0 for an empty text."""
+    details = results[2]
+    empty = {kind: int((details[kind] == "").sum()) for kind in ("prediction", "reference")}
+    line = f"Scored {len(details):,} examples."
+    blanks = [f"{n:,} with an empty {kind}" for kind, n in empty.items() if n]
+    return line + (f" {' and '.join(blanks)}: an empty text scores 0." if blanks else "")
+
+
 def _embed(sequence: Sequence[str], tokens: Sequence[str]) -> list[int]:
     """Leftmost positions in ``tokens`` of ``sequence``, which must be a subsequence of it."""
     positions, start = [], 0
@@ -901,8 +940,8 @@ SCORE_EXAMPLE_LABELS = [
     "Mixed scripts",
 ]
 INSPECT_EXAMPLES = [
-    ["今日は晴れです", "今日は雨です"],
     ["今日 は 晴れ です", "今日 は 雨 です"],
+    ["今日は晴れです", "今日は雨です"],
     ["The cat sat on the mat.", "The cat was sitting on the mat."],
 ]
 
@@ -930,7 +969,8 @@ def build_app() -> gr.Blocks:
     )
     first_inspection = inspect_pair(*INSPECT_EXAMPLES[0], DEFAULT_TOKENIZER, False)
     limits = (
-        f"Limits: {LIMITS.examples:,} examples, {LIMITS.chars:,} characters per text, "
+        f"Limits: {LIMITS.examples:,} examples, {LIMITS.references:,} references per example, "
+        f"{LIMITS.chars:,} characters per text, {LIMITS.seconds:,} s of estimated work, "
         f"{LIMITS.upload_bytes:,} bytes per file."
     )
     # gradio keeps a copy of every returned file in its cache: delete copies older than an hour, hourly.
@@ -969,6 +1009,7 @@ def build_app() -> gr.Blocks:
                 confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="confidence level")
             gr.Examples(SCORE_EXAMPLES, [predictions, references], example_labels=SCORE_EXAMPLE_LABELS)
             run = gr.Button("Score", variant="primary")
+            score_status = gr.HTML(status_html(describe_scores(first_scores)), elem_id="score-status")
             summary = gr.Dataframe(
                 first_scores[0],
                 label="kurenai_rouge next to the stock rouge metric",
@@ -994,7 +1035,7 @@ def build_app() -> gr.Blocks:
                 csv_file = gr.File(first_scores[4], label="Per-example scores (CSV)")
                 json_file = gr.File(first_scores[5], label="Summary (JSON)")
             run.click(
-                score,
+                with_status(score, 6, describe_scores),
                 [
                     predictions,
                     references,
@@ -1007,7 +1048,7 @@ def build_app() -> gr.Blocks:
                     confidence,
                     language,
                 ],
-                [summary, chart, details, signature, csv_file, json_file],
+                [summary, chart, details, signature, csv_file, json_file, score_status],
                 api_name="score",
                 concurrency_id="score",
                 concurrency_limit=SCORE_LANES,
@@ -1026,6 +1067,7 @@ def build_app() -> gr.Blocks:
                 inspect_stemmer = gr.Checkbox(label="Porter stemmer")
             gr.Examples(INSPECT_EXAMPLES, [prediction, reference])
             show = gr.Button("Inspect", variant="primary")
+            inspect_status = gr.HTML(elem_id="inspect-status")
             colors = {LCS_LABEL: "red", MATCH_LABEL: "orange", NO_MATCH_LABEL: "lightgray"}
             prediction_tokens, reference_tokens = (
                 gr.HighlightedText(
@@ -1043,9 +1085,9 @@ def build_app() -> gr.Blocks:
             )
             why = gr.Markdown(first_inspection[3], elem_id="why")
             show.click(
-                inspect_pair,
+                with_status(inspect_pair, 4, lambda _: "Inspected."),
                 [prediction, reference, inspect_tokenizer, inspect_stemmer],
-                [prediction_tokens, reference_tokens, pair_scores, why],
+                [prediction_tokens, reference_tokens, pair_scores, why, inspect_status],
                 api_name="inspect",
                 concurrency_id="inspect",
                 concurrency_limit=1,

@@ -337,9 +337,10 @@ def test_score_errors_are_messages(predictions, references, options, message):
 
 
 def test_inspect_unsegmented_japanese_is_one_token_each():
-    prediction_tokens, reference_tokens, table, note = app.inspect_pair(
-        "今日は晴れです", "今日は雨です", "whitespace", False
-    )
+    with pytest.warns(UserWarning, match="written without spaces"):  # the class of evaluate's copy
+        prediction_tokens, reference_tokens, table, note = app.inspect_pair(
+            "今日は晴れです", "今日は雨です", "whitespace", False
+        )
     assert prediction_tokens == [("今日は晴れです", app.NO_MATCH_LABEL)]
     assert reference_tokens == [("今日は雨です", app.NO_MATCH_LABEL)]
     stock = [row["F"] for _, row in table.iterrows() if row["metric"] == "stock rouge"]
@@ -527,7 +528,7 @@ def test_a_request_too_long_to_tokenize_is_refused_before_tokenizing(monkeypatch
 
     monkeypatch.setattr(app.rouge_text, "get_tokenizer", no_tokenizing)
     examples = app.Examples(["가" * 1000] * 500, ["나" * 1000] * 500)
-    with pytest.raises(gr.Error, match=r"about [\d,.]+ s of work \(1,000,000 characters\)"):
+    with pytest.raises(gr.Error, match=r"needs at least [\d,.]+ s of work \(1,000,000 characters\)"):
         app.check_work(examples, app.ROUGE_TYPES, "ko")
 
 
@@ -566,3 +567,24 @@ def test_a_metric_object_that_failed_is_not_used_again():
         failing.compute(predictions=["a"], references=["a"], rouge_types=["rouge0"])
     with pool.borrow() as fresh:
         assert fresh is not first
+
+
+def test_a_refused_request_keeps_the_results_and_says_why_in_the_status():
+    page_score = app.with_status(app.score, 6, app.describe_scores)
+    *kept, status = page_score("<b>x</b>\ny", "x", None, *DEFAULTS)
+    assert kept == [gr.skip()] * 6
+    assert "Not done: 2 predictions but 1 references" in status
+    *_, status = page_score("", "", str(ROOT / "no <b>such</b>.csv"), *DEFAULTS)
+    assert "no &lt;b&gt;such&lt;/b&gt;.csv" in status and "<b>" not in status
+    *results, status = page_score("a\n\nb\nc", "a\nb\n\nc", None, *DEFAULTS)
+    assert list(results[2]["example"]) == [1, 2, 3, 4]
+    assert (
+        "Scored 4 examples. 1 with an empty prediction and 1 with an empty reference: an empty text scores 0."
+        in status
+    )
+
+
+def test_no_warning_when_the_app_is_built(recwarn):
+    """The page opens on examples that need no warning (Inspect's unsegmented one is the second)."""
+    app.build_app()
+    assert [str(w.message) for w in recwarn if issubclass(w.category, UserWarning)] == []
