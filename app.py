@@ -442,7 +442,7 @@ def check_work(
     """
     limits = limits or LIMITS
     options = (examples, rouge_types, tokenizer, use_stemmer, split_summaries)
-    counted_later = any(rouge_engine.is_family_type(t) for t in rouge_types)
+    counted_later = any(rouge_family.is_family_type(t) for t in rouge_types)
     for tokenize in (False, True) if counted_later else (False,):
         work = estimate_work(*options, tokenize=tokenize)
         if work.seconds > limits.seconds:
@@ -963,7 +963,7 @@ whitespace token: choose another tokenizer from the list, or split the text into
 
 def build_app() -> gr.Blocks:
     """The two tabs, Score and Inspect, showing the first example of each already scored."""
-    tokenizers = list(rouge_text.TOKENIZERS)
+    tokenizers = rouge_text.tokenizer_names()
     first_scores = score(
         *SCORE_EXAMPLES[0], None, list(DEFAULT_ROUGE_TYPES), DEFAULT_TOKENIZER, False, False, True, 0.95
     )

@@ -14,6 +14,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from importlib.metadata import version
+from typing import Any
 
 import datasets
 import evaluate
@@ -28,6 +29,7 @@ from .rouge_inputs import check_inputs, check_options, check_resampling, check_s
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_native import native_scores as native_scores
 from .rouge_ngrams import Score as Score
+from .rouge_presets import PRESETS
 from .rouge_sentences import split_sentences
 from .rouge_significance import check_test, compare_systems
 from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
@@ -306,7 +308,7 @@ class KurenaiRouge(evaluate.Metric):
             result["signature"] = signature(
                 text_tokenizer.signature,
                 language=language,
-                stemmer=get_stemmer(language).signature if use_stemmer else "no",
+                stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
                 split_summaries=split_summaries,
                 multi_ref=multi_ref,
                 use_aggregator=use_aggregator,
@@ -448,7 +450,7 @@ class KurenaiRouge(evaluate.Metric):
                 signature(
                     get_tokenizer(tokenizer, use_stemmer, language).signature,
                     language=language,
-                    stemmer=get_stemmer(language).signature if use_stemmer else "no",
+                    stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
                     split_summaries=split_summaries,
                     multi_ref=multi_ref,
                     use_aggregator=True,
@@ -526,6 +528,13 @@ def _check_compute_options(
     validate_rouge_types(rouge_types)
     check_tokenizer(tokenizer)
     return rouge_types
+
+
+def stemmer_signature(tokenizer: Any, language: str | None) -> str:
+    """The stemmer's part of the signature; a preset names its own stemmer in its tokenizer's part."""
+    if isinstance(tokenizer, str) and tokenizer in PRESETS:
+        return "preset"
+    return get_stemmer(language).signature
 
 
 def signature(

@@ -537,6 +537,23 @@ def check_language(language: Any) -> None:
         )
 
 
+def _presets() -> dict[str, Callable[..., Tokenizer]]:
+    """rouge_presets' tokenizers, which take ``(use_stemmer, language)`` and bring their own stemmer.
+
+    Imported on use: rouge_presets imports this module.
+    """
+    if __package__:
+        from .rouge_presets import PRESETS
+    else:
+        from rouge_presets import PRESETS
+    return PRESETS
+
+
+def tokenizer_names() -> list[str]:
+    """Every registered tokenizer name: the tokenizers here, then the presets."""
+    return [*TOKENIZERS, *_presets()]
+
+
 def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = None) -> Tokenizer:
     """Resolve the ``tokenizer`` compute argument, for texts in ``language``.
 
@@ -565,6 +582,8 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = N
     if spec is None:
         spec = "whitespace" if language is None else LANGUAGE_TOKENIZERS[language]
     if isinstance(spec, str):
+        if spec in _presets():
+            return _presets()[spec](use_stemmer, language)
         if spec == "rouge-score" and use_stemmer and language is not None:
             raise ValueError(
                 "the 'rouge-score' tokenizer stems by rouge-score's own Porter rule, not in a language: "
@@ -582,10 +601,10 @@ def check_tokenizer(spec: Any) -> None:
     Nothing is built or imported, so a bad name is reported before any work.
     """
     if isinstance(spec, str):
-        if spec not in TOKENIZERS:
-            raise ValueError(f"unknown tokenizer {spec!r}; choose one of: {', '.join(TOKENIZERS)}")
+        if spec not in tokenizer_names():
+            raise ValueError(f"unknown tokenizer {spec!r}; choose one of: {', '.join(tokenizer_names())}")
     elif not (spec is None or hasattr(spec, "tokenize") or callable(spec)):
         raise ValueError(
-            f"tokenizer must be None, a name ({', '.join(TOKENIZERS)}), a callable str -> list[str] "
+            f"tokenizer must be None, a name ({', '.join(tokenizer_names())}), a callable str -> list[str] "
             f"or an object with a tokenize(text) method; got {type(spec).__name__}"
         )
