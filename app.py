@@ -1002,7 +1002,9 @@ def build_app() -> gr.Blocks:
                 confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="confidence level")
             gr.Examples(SCORE_EXAMPLES, [predictions, references], example_labels=SCORE_EXAMPLE_LABELS)
             run = gr.Button("Score", variant="primary")
-            score_status = gr.HTML(status_html(describe_scores(first_scores)), elem_id="score-status")
+            score_status = gr.HTML(
+                status_html(describe_scores(first_scores)), label="Score status", elem_id="score-status"
+            )
             summary = gr.Dataframe(
                 first_scores[0],
                 label="kurenai_rouge next to the stock rouge metric",
@@ -1059,7 +1061,7 @@ def build_app() -> gr.Blocks:
                 inspect_stemmer = gr.Checkbox(label="Porter stemmer")
             gr.Examples(INSPECT_EXAMPLES, [prediction, reference])
             show = gr.Button("Inspect", variant="primary")
-            inspect_status = gr.HTML(elem_id="inspect-status")
+            inspect_status = gr.HTML(label="Inspect status", elem_id="inspect-status")
             colors = {LCS_LABEL: "red", MATCH_LABEL: "orange", NO_MATCH_LABEL: "lightgray"}
             prediction_tokens, reference_tokens = (
                 gr.HighlightedText(
