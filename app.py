@@ -25,6 +25,8 @@ import os
 import queue
 import re
 import shutil
+import signal
+import sys
 import tempfile
 import threading
 import unicodedata
@@ -706,10 +708,9 @@ def write_csv(table: pd.DataFrame, path: Path) -> None:
 class Downloads:
     """Folders for the files of each Score request, under one folder per app that is removed at exit.
 
-    ``new_folder`` keeps the ``keep`` newest request folders and deletes older ones: gradio copies a
-    returned file to its own cache as the request ends, and a folder is only deleted ``keep``
-    requests later, which leaves the requests gradio is still serving (at most ``SCORE_LANES`` at once)
-    their files.
+    ``new_folder`` keeps the ``keep`` newest request folders and deletes older ones, so the files of
+    any number of requests take at most ``keep`` requests' worth of disk. The app serves them from
+    here (``gr.set_static_paths``): a page's download links work until ``keep`` more requests.
     """
 
     def __init__(self, keep: int = 4 * SCORE_LANES) -> None:
@@ -973,7 +974,9 @@ def build_app() -> gr.Blocks:
         f"{LIMITS.chars:,} characters per text, {LIMITS.seconds:,} s of estimated work, "
         f"{LIMITS.upload_bytes:,} bytes per file."
     )
-    # gradio keeps a copy of every returned file in its cache: delete copies older than an hour, hourly.
+    # The downloads are served from their own folders (bounded by ``Downloads``), not copied to gradio's
+    # cache; the cache keeps uploads, deleted an hour after they arrive.
+    gr.set_static_paths([DOWNLOADS.root])
     with gr.Blocks(title="kurenai_rouge", analytics_enabled=False, delete_cache=(3600, 3600)) as demo:
         gr.Markdown(INTRO)
         with gr.Tab("Score"):
@@ -1009,7 +1012,9 @@ def build_app() -> gr.Blocks:
                 confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="confidence level")
             gr.Examples(SCORE_EXAMPLES, [predictions, references], example_labels=SCORE_EXAMPLE_LABELS)
             run = gr.Button("Score", variant="primary")
-            score_status = gr.HTML(status_html(describe_scores(first_scores)), elem_id="score-status")
+            score_status = gr.HTML(
+                status_html(describe_scores(first_scores)), label="Score status", elem_id="score-status"
+            )
             summary = gr.Dataframe(
                 first_scores[0],
                 label="kurenai_rouge next to the stock rouge metric",
@@ -1067,7 +1072,7 @@ def build_app() -> gr.Blocks:
                 inspect_stemmer = gr.Checkbox(label="Porter stemmer")
             gr.Examples(INSPECT_EXAMPLES, [prediction, reference])
             show = gr.Button("Inspect", variant="primary")
-            inspect_status = gr.HTML(elem_id="inspect-status")
+            inspect_status = gr.HTML(label="Inspect status", elem_id="inspect-status")
             colors = {LCS_LABEL: "red", MATCH_LABEL: "orange", NO_MATCH_LABEL: "lightgray"}
             prediction_tokens, reference_tokens = (
                 gr.HighlightedText(
@@ -1096,14 +1101,17 @@ def build_app() -> gr.Blocks:
 
 
 def main() -> None:
-    """Serve the app: requests run in threads, so the engine scores in this process, forking no workers.
+    """Serve the app until Ctrl-C or SIGTERM.
 
-    ``KURENAI_ROUGE_MAX_SECONDS`` was measured that way; a fork while another request's thread holds a
-    lock could leave the worker waiting forever.
+    Requests run in threads, so the engine scores in this process, forking no workers: a fork while
+    another request's thread holds a lock could leave the worker waiting forever, and the rates of
+    ``estimate_work`` were measured in one process.
     """
     logging.basicConfig(format="%(asctime)s %(name)s: %(message)s")
     log.setLevel(logging.INFO)
     os.environ.setdefault("KURENAI_ROUGE_PROCESSES", "1")
+    # SIGTERM ends the app as Ctrl-C does, through the exit handlers (which remove the downloads).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     build_app().queue().launch(show_error=True, max_file_size=LIMITS.upload_bytes)
 
 
