@@ -45,6 +45,7 @@ import pandas as pd
 from rouge_score import scoring
 from rouge_score.tokenizers import DefaultTokenizer
 
+import app_compare
 import rouge_family
 import rouge_lcs
 import rouge_sentences
@@ -962,8 +963,87 @@ whitespace token: choose another tokenizer from the list, or split the text into
 """
 
 
+@user_errors
+def compare_systems(
+    baseline_text: str | None,
+    system_text: str | None,
+    references_text: str | None,
+    upload: str | None,
+    rouge_types: list[str],
+    tokenizer: str,
+    language: str,
+    method: str,
+    correction: bool,
+    confidence_level: float,
+) -> tuple[Any, ...]:
+    """The Compare systems tab: summary, histogram, per-example table, signature, CSV, JSON, state."""
+    if not rouge_types:
+        raise gr.Error("choose at least one rouge type")
+    rouge_types = [t for t in app_compare.COMPARE_TYPES if t in rouge_types]
+    if upload:
+        systems = app_compare.systems_from_rows(_rows_of(Path(upload)), Path(upload).name)
+    else:
+        baseline, system, references = map(_lines, (baseline_text, system_text, references_text))
+        if not len(baseline) == len(system) == len(references):
+            raise gr.Error(
+                f"{len(baseline)} baseline lines, {len(system)} system lines and {len(references)} "
+                "references: paste one example per line in each box"
+            )
+        systems = app_compare.Systems(baseline, {"system": system}, references)
+    outputs = [systems.baseline, *systems.systems.values()]
+    for texts in outputs:
+        check_limits(Examples(texts, systems.references))
+    every = Examples([t for texts in outputs for t in texts], systems.references * len(outputs))
+    check_work(every, rouge_types, tokenizer)
+    with METRICS.borrow() as metric:
+        result, scores = app_compare.compare(
+            metric,
+            systems,
+            rouge_types,
+            method,
+            correction,
+            confidence_level,
+            tokenizer=tokenizer,
+            language=language or None,
+        )
+    names = list(systems.systems)
+    first, first_type = names[0], rouge_types[0]
+    differences = np.subtract(scores[first][first_type], scores[app_compare.BASELINE_COLUMN][first_type])
+    details = app_compare.per_example_table(systems, scores)
+    folder = DOWNLOADS.new_folder()
+    csv_path, json_path = folder / "per_example_differences.csv", folder / "comparison.json"
+    write_csv(details, csv_path)
+    json_path.write_text(json.dumps(result, ensure_ascii=False, indent=2), "utf-8")
+    return (
+        app_compare.summary_table(result, names, rouge_types, 1 - confidence_level, correction),
+        app_compare.resampled_histogram(differences, confidence_level),
+        details,
+        result["signature"],
+        str(csv_path),
+        str(json_path),
+        (systems, scores, first, first_type),
+    )
+
+
+@user_errors
+def examples_to_read(state: tuple | None) -> tuple[pd.DataFrame]:
+    """A few high-, middle- and low-scoring examples of the last comparison's first system."""
+    if state is None:
+        raise gr.Error("compare the systems first")
+    return (app_compare.examples_to_read(*state),)
+
+
+def describe_comparison(results: tuple) -> str:
+    """The status line of a comparison."""
+    systems = results[-1][0]
+    return (
+        f"Compared {len(systems.systems)} system(s) with the baseline on {len(systems.baseline):,} examples, "
+        f"{app_compare.N_SAMPLES:,} resamples."
+    )
+
+
 def build_app() -> gr.Blocks:
-    """The two tabs, Score and Inspect, showing the first example of each already scored."""
+    """The tabs Score and Inspect, showing the first example of each already scored, and Compare systems."""
     tokenizers = rouge_text.tokenizer_names()
     first_scores = score(
         *SCORE_EXAMPLES[0], None, list(DEFAULT_ROUGE_TYPES), DEFAULT_TOKENIZER, False, False, True, 0.95
@@ -1096,6 +1176,14 @@ def build_app() -> gr.Blocks:
                 api_name="inspect",
                 concurrency_id="inspect",
                 concurrency_limit=1,
+            )
+        with gr.Tab("Compare systems"):
+            app_compare.build_tab(
+                with_status(compare_systems, 7, describe_comparison),
+                with_status(examples_to_read, 1, lambda _: "High-, middle- and low-scoring examples below."),
+                tokenizers,
+                rouge_text.LANGUAGES,
+                limits,
             )
     return demo
 

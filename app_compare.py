@@ -231,7 +231,12 @@ def build_tab(
     languages: Sequence[str],
     limits_text: str,
 ) -> None:
-    """The tab's components, inside the caller's ``gr.Tab``; ``run`` compares, ``read`` picks examples."""
+    """The tab's components, inside the caller's ``gr.Tab``.
+
+    ``run`` takes the inputs and returns the summary, histogram, per-example table, signature, CSV
+    and JSON paths, the state ``read`` needs, and a status line; ``read`` takes that state and
+    returns the examples to read and a status line.
+    """
     gr.Markdown(INTRO)
     with gr.Row():
         baseline = gr.Textbox(
@@ -257,14 +262,14 @@ def build_tab(
         method = gr.Radio(list(METHODS), value=next(iter(METHODS)), label="Test")
         correction = gr.Checkbox(label="Holm correction for several systems")
         confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="Confidence level")
-    status = gr.Markdown(elem_id="cmp-status")
-    go = gr.Button("Compare", variant="primary")
+    go = gr.Button("Compare", variant="primary", elem_id="cmp-run")
+    status = gr.HTML(label="Compare status", elem_id="cmp-status")
     summary = gr.Dataframe(label="Each system against the baseline", interactive=False, elem_id="cmp-summary")
     histogram = gr.BarPlot(
         x="mean difference",
         y="resamples",
         color="where",
-        label="Resampled mean differences (first system, first rouge type)",
+        label="Resampled mean differences of the first system on the first rouge type",
         elem_id="cmp-histogram",
     )
     details = gr.Dataframe(
@@ -274,25 +279,15 @@ def build_tab(
     with gr.Row():
         csv_file = gr.File(label="Per-example differences (CSV)")
         json_file = gr.File(label="Result (JSON)")
-    read_button = gr.Button("Show high-, middle- and low-scoring examples")
+    state = gr.State()
+    read_button = gr.Button("Show high-, middle- and low-scoring examples", elem_id="cmp-read-button")
     to_read = gr.Dataframe(label="Examples to read", interactive=False, wrap=True, elem_id="cmp-read")
-    inputs = [
-        baseline,
-        system,
-        references,
-        upload,
-        rouge_types,
-        tokenizer,
-        language,
-        method,
-        correction,
-        confidence,
-    ]
+    inputs = [baseline, system, references, upload, rouge_types, tokenizer, language, method, correction]
     go.click(
         run,
-        inputs,
-        [status, summary, histogram, details, signature, csv_file, json_file],
+        [*inputs, confidence],
+        [summary, histogram, details, signature, csv_file, json_file, state, status],
         api_name="compare",
         concurrency_id="score",
     )
-    read_button.click(read, inputs, [to_read], api_name="examples_to_read", concurrency_id="score")
+    read_button.click(read, [state], [to_read, status], api_name="examples_to_read", concurrency_id="score")

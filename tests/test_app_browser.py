@@ -18,6 +18,8 @@ import pytest
 from gradio_client import Client
 from playwright.sync_api import sync_playwright
 
+import app_compare
+
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -305,3 +307,59 @@ def test_a_long_request_does_not_hold_up_short_ones(server):
     assert not long_job.done(), f"the long request ended before the short ones ({short}): make it longer"
     long_job.result(timeout=TIMEOUT_MS / 1000)
     print(f"\nlong Score {time.monotonic() - start:.1f} s; meanwhile {short}")
+
+
+def test_browser_compare_systems(server, tmp_path):
+    """The Compare systems tab: the test's table, histogram, per-example differences, examples to read."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for width, suffix in ((1400, ""), (420, "-narrow")):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(server)
+            page.get_by_role("tab", name="Compare systems").click()
+            page.get_by_label("approximate randomization").check()
+            page.locator("#cmp-run").click()
+            summary = wait_for_table(page, "cmp-summary", lambda rows: len(rows) == 4)
+            # The pasted example: the system wins on all six examples; 2 of the 64 sign patterns reach
+            # that difference, so p is about 2/64 = 0.031 with approximate randomization.
+            first = summary[0]
+            assert first[:2] == ["system", "rouge1"] and first[4] == "+0.4345"
+            assert abs(float(first[6]) - 2 / 64) < 0.01 and first[7] == "differs (p < 0.05)"
+            assert page.locator("#cmp-status").inner_text().startswith("Compared 1 system(s)")
+            page.locator("#cmp-histogram svg").first.wait_for()
+            assert len(table(page, "cmp-details")) == 6
+            page.locator("#cmp-read-button").click()
+            rows = wait_for_table(page, "cmp-read", lambda rows: len(rows) >= 6)
+            assert rows[0][0] == "high" and rows[-1][0] == "low"
+            shoot(page, f"6-compare{suffix}.png")
+            # An error stays on the page, next to the results of the last run.
+            page.locator("#cmp-system textarea").fill(app_compare.EXAMPLE_BASELINE)
+            page.locator("#cmp-run").click()
+            page.locator("#cmp-status", has_text="identical to the baseline").wait_for()
+            page.wait_for_timeout(15_000 if not suffix else 1_000)
+            assert "identical to the baseline" in page.locator("#cmp-status").inner_text()
+            assert len(table(page, "cmp-summary")) == 4
+            shoot(page, f"7-compare-error{suffix}.png")
+            page.close()
+        browser.close()
+
+
+def test_client_compares_systems(server):
+    client = Client(server, verbose=False)
+    summary, *_, status = client.predict(
+        app_compare.EXAMPLE_BASELINE,
+        app_compare.EXAMPLE_SYSTEM,
+        app_compare.EXAMPLE_REFERENCES,
+        None,
+        ["rouge1"],
+        "whitespace",
+        "",
+        "paired bootstrap (Koehn 2004)",
+        False,
+        0.95,
+        api_name="/compare",
+    )
+    assert summary["data"][0][:5] == ["system", "rouge1", "0.4405", "0.8750", "+0.4345"]
+    assert "Compared 1 system(s)" in status
