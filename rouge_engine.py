@@ -4,7 +4,8 @@
 rouge-score-rs's Rust scorer (``rouge_native``) and scores everything else in
 Python: the ROUGE-W/S/SU family (``rouge_family``), rougeLsum of sentences so
 long that rouge-score-rs's quadratic table would not fit in a few megabytes,
-and tokens that cannot become Rust strings (``rouge_documents``).
+rougeL of texts so long that its kernel turns slow, and tokens that cannot
+become Rust strings (``rouge_documents``; the limits are in ``rouge_native``).
 ``TokenEngine`` scores a batch, with worker processes when it is worth them
 (``rouge_workers``).
 """
