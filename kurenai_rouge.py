@@ -7,39 +7,34 @@ deterministic numbers (the mean, not a bootstrap median).
 """
 
 import contextlib
-import inspect
-import itertools
 import os
-import sys
-import warnings
 from collections.abc import Iterator
-from importlib.metadata import version
-from typing import Any
 
 import datasets
 import evaluate
 from evaluate.utils.logging import tqdm
 
-# evaluate copies only the siblings imported here at column 0, not their own imports: the engine's
-# modules that this file does not use are imported as redundant aliases (unused, and no lint error).
+# evaluate copies only the siblings imported here at column 0, not their own imports: every module
+# the metric uses is imported here, those this file does not call as redundant aliases.
 from .rouge_documents import Document as Document
-from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
+from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
-from .rouge_inputs import check_inputs, check_options, check_resampling, check_systems
+from .rouge_inputs import check_inputs
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_native import native_scores as native_scores
 from .rouge_ngrams import Score as Score
-from .rouge_presets import PRESETS
-from .rouge_sentences import split_sentences
-from .rouge_significance import check_test, compare_systems
-from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
-from .rouge_stemmers import get_stemmer
-from .rouge_text import LANGUAGES, check_tokenizer, get_tokenizer
-from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
+from .rouge_presets import PRESETS as PRESETS
+from .rouge_scoring import VERSION, check_options_early, score
+from .rouge_scoring import compare as compare_systems_of
+from .rouge_sentences import split_sentences as split_sentences
+from .rouge_significance import compare_systems as compare_systems
+from .rouge_stats import summarize as summarize
+from .rouge_stemmers import get_stemmer as get_stemmer
+from .rouge_text import get_tokenizer as get_tokenizer
+from .rouge_words import UnsegmentedTextWarning as UnsegmentedTextWarning
 from .rouge_workers import score_in_workers as score_in_workers
 
-__version__ = "0.1.0"
-DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+__version__ = VERSION
 
 _CITATION = """\
 @inproceedings{lin-2004-rouge,
@@ -197,7 +192,7 @@ class KurenaiRouge(evaluate.Metric):
     def compute(self, *, predictions=None, references=None, **kwargs) -> dict | None:
         """Score the stored examples and these, after checking the options; see the inputs description."""
         with self._discarded_on_failure():
-            _checked_options(**kwargs)
+            check_options_early(kwargs)
             return super().compute(predictions=predictions, references=references, **kwargs)
 
     def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
@@ -273,7 +268,9 @@ class KurenaiRouge(evaluate.Metric):
         engine="fast",
         return_signature=False,
     ):
-        rouge_types = _check_compute_options(
+        return score(
+            predictions,
+            references,
             rouge_types=rouge_types,
             use_aggregator=use_aggregator,
             use_stemmer=use_stemmer,
@@ -288,62 +285,8 @@ class KurenaiRouge(evaluate.Metric):
             seed=seed,
             engine=engine,
             return_signature=return_signature,
+            progress=tqdm,
         )
-        check_inputs(predictions, references)
-        text_tokenizer = get_tokenizer(tokenizer, use_stemmer, language)
-        per_example = self._score(
-            predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine
-        )
-        result = summarize(
-            per_example,
-            rouge_types,
-            use_aggregator=use_aggregator,
-            detailed=detailed,
-            bootstrap=bootstrap,
-            confidence_level=confidence_level,
-            n_samples=n_samples,
-            seed=seed,
-        )
-        if return_signature:
-            result["signature"] = signature(
-                text_tokenizer.signature,
-                language=language,
-                stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
-                split_summaries=split_summaries,
-                multi_ref=multi_ref,
-                use_aggregator=use_aggregator,
-                bootstrap=bootstrap,
-                confidence_level=confidence_level,
-                n_samples=n_samples,
-                seed=seed,
-                engine=engine,
-            )
-        return result
-
-    def _score(
-        self, predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine
-    ):
-        """Per example, one (precision, recall, F) per rouge type, reduced over its references."""
-        multi_references = [r if isinstance(r, list) else [r] for r in references]
-        unsplit = getattr(text_tokenizer, "unsplit", ())
-        if unsplit:
-            texts = itertools.chain(predictions, *multi_references)
-            languages = unsegmented_languages(texts, cjk="cjk" in unsplit)
-            if languages:
-                name = text_tokenizer.signature.split("[")[0]
-                message = unsegmented_message(name, languages)
-                warnings.warn(message, UnsegmentedTextWarning, stacklevel=_caller())
-        scorer = ENGINES[engine](
-            rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries)
-        )
-        per_example = []
-        # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal.
-        hide = None if len(predictions) > CHUNK else True
-        with tqdm(total=len(predictions), desc="kurenai_rouge", unit="ex", disable=hide) as bar:
-            for rows in scorer.score_chunks(predictions, multi_references):
-                per_example += [reduce_references(row, multi_ref) for row in rows]
-                bar.update(len(rows))
-        return per_example
 
     def score_examples(
         self,
@@ -367,7 +310,7 @@ class KurenaiRouge(evaluate.Metric):
         be scored anywhere (``datasets.Dataset.map(num_proc=...)``) and
         averaged afterwards.
         """
-        return self._compute(
+        return score(
             predictions,
             references,
             rouge_types=rouge_types,
@@ -379,6 +322,7 @@ class KurenaiRouge(evaluate.Metric):
             multi_ref=multi_ref,
             detailed=detailed,
             engine=engine,
+            progress=tqdm,
         )
 
     def compare(
@@ -419,156 +363,22 @@ class KurenaiRouge(evaluate.Metric):
         ``<key>_p_value_holm``; with a dict of systems, their keys start with ``<name>/``.
         ``return_signature`` adds ``"signature"``, compute's with the test appended.
         """
-        check_test(method, correction)
-        check_resampling(confidence_level, n_samples, MAX_SAMPLES, seed)
-        systems = check_systems(predictions, baseline, references)
-        scoring = {
-            "rouge_types": rouge_types,
-            "use_stemmer": use_stemmer,
-            "tokenizer": tokenizer,
-            "language": language,
-            "split_summaries": split_summaries,
-            "multi_ref": multi_ref,
-            "detailed": detailed,
-            "engine": engine,
-        }
-        base_scores = self.score_examples(baseline, references, **scoring)
-        result: dict[str, float | str] = compare_systems(
-            base_scores,
-            {name: self.score_examples(outputs, references, **scoring) for name, outputs in systems.items()},
-            prefixed=isinstance(predictions, dict),
+        return compare_systems_of(
+            predictions=predictions,
+            baseline=baseline,
+            references=references,
             method=method,
             n_samples=n_samples,
             confidence_level=confidence_level,
             seed=seed,
             correction=correction,
+            rouge_types=rouge_types,
+            use_stemmer=use_stemmer,
+            tokenizer=tokenizer,
+            language=language,
+            split_summaries=split_summaries,
+            multi_ref=multi_ref,
+            detailed=detailed,
+            engine=engine,
+            return_signature=return_signature,
         )
-        if return_signature:
-            test = f"{method}-{n_samples}x{confidence_level}@seed{seed}"
-            test += f"+{correction}" if correction else ""
-            result["signature"] = (
-                signature(
-                    get_tokenizer(tokenizer, use_stemmer, language).signature,
-                    language=language,
-                    stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
-                    split_summaries=split_summaries,
-                    multi_ref=multi_ref,
-                    use_aggregator=True,
-                    bootstrap=False,
-                    confidence_level=confidence_level,
-                    n_samples=n_samples,
-                    seed=seed,
-                    engine=engine,
-                )
-                + f"|test:{test}"
-            )
-        return result
-
-
-def _caller() -> int:
-    """The ``stacklevel`` that makes a warning point at the user's call, out of this file and evaluate."""
-    frame, level = sys._getframe(1), 1
-    while frame is not None and (
-        frame.f_code.co_filename == __file__ or f"{os.sep}evaluate{os.sep}" in frame.f_code.co_filename
-    ):
-        frame, level = frame.f_back, level + 1
-    return level
-
-
-def _checked_options(**options) -> None:
-    """Check compute's options (defaults filled in) before any input is stored.
-
-    An unknown option name is a TypeError, a bad value a ValueError, as in ``_compute``.
-    """
-    bound = inspect.signature(KurenaiRouge._compute).bind_partial(None, None, None, **options)
-    bound.apply_defaults()
-    del bound.arguments["self"], bound.arguments["predictions"], bound.arguments["references"]
-    _check_compute_options(**bound.arguments)
-
-
-def _check_compute_options(
-    *,
-    rouge_types,
-    use_aggregator,
-    use_stemmer,
-    tokenizer,
-    language,
-    split_summaries,
-    multi_ref,
-    detailed,
-    bootstrap,
-    confidence_level,
-    n_samples,
-    seed,
-    engine,
-    return_signature,
-) -> list[str]:
-    """Check every compute option and return the rouge types as a list; ValueError names a bad one."""
-    rouge_types = check_options(
-        rouge_types=DEFAULT_ROUGE_TYPES if rouge_types is None else rouge_types,
-        flags={
-            "use_aggregator": use_aggregator,
-            "use_stemmer": use_stemmer,
-            "split_summaries": split_summaries,
-            "detailed": detailed,
-            "bootstrap": bootstrap,
-            "return_signature": return_signature,
-        },
-        multi_ref=multi_ref,
-        multi_ref_modes=MULTI_REF_MODES,
-        confidence_level=confidence_level,
-        n_samples=n_samples,
-        max_samples=MAX_SAMPLES,
-        seed=seed,
-        engine=engine,
-        engines=ENGINES,
-        language=language,
-        languages=LANGUAGES,
-    )
-    validate_rouge_types(rouge_types)
-    check_tokenizer(tokenizer)
-    return rouge_types
-
-
-def stemmer_signature(tokenizer: Any, language: str | None) -> str:
-    """The stemmer's part of the signature; a preset names its own stemmer in its tokenizer's part."""
-    if isinstance(tokenizer, str) and tokenizer in PRESETS:
-        return "preset"
-    return get_stemmer(language).signature
-
-
-def signature(
-    tokenizer: str,
-    *,
-    language: str | None,
-    stemmer: str,
-    split_summaries: bool,
-    multi_ref: str,
-    use_aggregator: bool,
-    bootstrap: bool,
-    confidence_level: float,
-    n_samples: int,
-    seed: int,
-    engine: str,
-) -> str:
-    """One line, in sacrebleu's style, naming every setting that can change a score.
-
-    ``lang:<code>`` follows ``tok`` when a language is given; without one the
-    line is as it was before the option existed.
-    """
-    boot = f"{n_samples}x{confidence_level}@seed{seed}" if bootstrap else "no"
-    parts = {
-        "tok": tokenizer,
-        **({"lang": language} if language else {}),
-        "stem": stemmer,
-        "split": "sentences" if split_summaries else "newline",
-        "multi": multi_ref,
-        "agg": "mean" if use_aggregator else "none",
-        "boot": boot,
-        "engine": engine,
-        "kurenai_rouge": __version__,
-        "kurenai": version("kurenai"),
-        "rouge-score": version("rouge-score"),
-        "rouge-score-rs": version("rouge-score-rs"),
-    }
-    return "|".join(f"{key}:{value}" for key, value in parts.items())

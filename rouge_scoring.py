@@ -1,0 +1,343 @@
+"""What ``compute()``, ``score_examples()`` and ``compare()`` do, without evaluate.
+
+The metric file (kurenai_rouge.py) keeps evaluate's contract: its schema, its storage of batches and
+a thin ``_compute``. Everything that turns texts and options into numbers is here, so that the
+command line gives the same numbers through the same code without importing evaluate (seconds of
+start-up): ``score`` checks the options and inputs, tokenizes, scores each example with the engine,
+reduces over references and examples and writes the signature; ``compare`` runs the paired tests.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import os
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from importlib.metadata import version
+from typing import Any
+
+if __package__:
+    from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
+    from .rouge_inputs import check_inputs, check_options, check_resampling, check_systems
+    from .rouge_presets import PRESETS
+    from .rouge_sentences import split_sentences
+    from .rouge_significance import check_test, compare_systems
+    from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
+    from .rouge_stemmers import get_stemmer
+    from .rouge_text import LANGUAGES, check_tokenizer, get_tokenizer
+    from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
+else:
+    from rouge_engine import CHUNK, ENGINES, validate_rouge_types
+    from rouge_inputs import check_inputs, check_options, check_resampling, check_systems
+    from rouge_presets import PRESETS
+    from rouge_sentences import split_sentences
+    from rouge_significance import check_test, compare_systems
+    from rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
+    from rouge_stemmers import get_stemmer
+    from rouge_text import LANGUAGES, check_tokenizer, get_tokenizer
+    from rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
+
+VERSION = "0.1.0"
+DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+# Files whose frames a warning skips to point at the user's call: this one, the metric's, evaluate's.
+_OWN_FILES = (os.path.abspath(__file__),)
+
+
+def _plain_progress(**options: Any) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(**options)
+
+
+def score(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    *,
+    rouge_types: Sequence[str] | str | None = None,
+    use_aggregator: bool = True,
+    use_stemmer: bool = False,
+    tokenizer: Any = None,
+    language: str | None = None,
+    split_summaries: bool = False,
+    multi_ref: str = "best",
+    detailed: bool = False,
+    bootstrap: bool = False,
+    confidence_level: float = 0.95,
+    n_samples: int = 1000,
+    seed: int = 0,
+    engine: str = "fast",
+    return_signature: bool = False,
+    progress: Callable[..., Any] = _plain_progress,
+) -> dict[str, Any]:
+    """``compute()``'s result for these examples and options (see the metric's inputs description).
+
+    ``progress`` makes a tqdm-like progress bar (evaluate's, from the metric).
+    """
+    rouge_types = check_score_options(
+        rouge_types=rouge_types,
+        use_aggregator=use_aggregator,
+        use_stemmer=use_stemmer,
+        tokenizer=tokenizer,
+        language=language,
+        split_summaries=split_summaries,
+        multi_ref=multi_ref,
+        detailed=detailed,
+        bootstrap=bootstrap,
+        confidence_level=confidence_level,
+        n_samples=n_samples,
+        seed=seed,
+        engine=engine,
+        return_signature=return_signature,
+    )
+    check_inputs(predictions, references)
+    text_tokenizer = get_tokenizer(tokenizer, use_stemmer, language)
+    per_example = score_per_example(
+        predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine, progress
+    )
+    result: dict[str, Any] = summarize(
+        per_example,
+        rouge_types,
+        use_aggregator=use_aggregator,
+        detailed=detailed,
+        bootstrap=bootstrap,
+        confidence_level=confidence_level,
+        n_samples=n_samples,
+        seed=seed,
+    )
+    if return_signature:
+        result["signature"] = signature(
+            text_tokenizer.signature,
+            language=language,
+            stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
+            split_summaries=split_summaries,
+            multi_ref=multi_ref,
+            use_aggregator=use_aggregator,
+            bootstrap=bootstrap,
+            confidence_level=confidence_level,
+            n_samples=n_samples,
+            seed=seed,
+            engine=engine,
+        )
+    return result
+
+
+def check_options_early(options: dict[str, Any]) -> None:
+    """Check compute's options (defaults filled in) before any input is stored.
+
+    An unknown option name is a TypeError, a bad value a ValueError, as ``score`` raises them.
+    """
+    bound = inspect.signature(score).bind_partial(None, None, **options)
+    bound.apply_defaults()
+    arguments = dict(bound.arguments)
+    for name in ("predictions", "references", "progress"):
+        del arguments[name]
+    check_score_options(**arguments)
+
+
+def check_score_options(
+    *,
+    rouge_types: Any,
+    use_aggregator: Any,
+    use_stemmer: Any,
+    tokenizer: Any,
+    language: Any,
+    split_summaries: Any,
+    multi_ref: Any,
+    detailed: Any,
+    bootstrap: Any,
+    confidence_level: Any,
+    n_samples: Any,
+    seed: Any,
+    engine: Any,
+    return_signature: Any,
+) -> list[str]:
+    """Check every compute option and return the rouge types as a list; ValueError names a bad one."""
+    rouge_types = check_options(
+        rouge_types=DEFAULT_ROUGE_TYPES if rouge_types is None else rouge_types,
+        flags={
+            "use_aggregator": use_aggregator,
+            "use_stemmer": use_stemmer,
+            "split_summaries": split_summaries,
+            "detailed": detailed,
+            "bootstrap": bootstrap,
+            "return_signature": return_signature,
+        },
+        multi_ref=multi_ref,
+        multi_ref_modes=MULTI_REF_MODES,
+        confidence_level=confidence_level,
+        n_samples=n_samples,
+        max_samples=MAX_SAMPLES,
+        seed=seed,
+        engine=engine,
+        engines=ENGINES,
+        language=language,
+        languages=LANGUAGES,
+    )
+    validate_rouge_types(rouge_types)
+    check_tokenizer(tokenizer)
+    return rouge_types
+
+
+def score_per_example(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    rouge_types: Sequence[str],
+    text_tokenizer: Any,
+    split_summaries: bool,
+    multi_ref: str,
+    engine: str,
+    progress: Callable[..., Any] = _plain_progress,
+) -> list[dict[str, tuple[float, float, float]]]:
+    """Per example, one (precision, recall, F) per rouge type, reduced over its references.
+
+    Warns (UnsegmentedTextWarning) when the tokenizer cannot split the texts' script.
+    """
+    multi_references = [r if isinstance(r, list) else [r] for r in references]
+    unsplit = getattr(text_tokenizer, "unsplit", ())
+    if unsplit:
+        texts = itertools.chain(predictions, *multi_references)
+        languages = unsegmented_languages(texts, cjk="cjk" in unsplit)
+        if languages:
+            name = text_tokenizer.signature.split("[")[0]
+            message = unsegmented_message(name, languages)
+            warnings.warn(message, UnsegmentedTextWarning, stacklevel=_caller())
+    scorer = ENGINES[engine](rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries))
+    per_example: list[dict[str, tuple[float, float, float]]] = []
+    # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal.
+    hide = None if len(predictions) > CHUNK else True
+    with progress(total=len(predictions), desc="kurenai_rouge", unit="ex", disable=hide) as bar:
+        for rows in scorer.score_chunks(predictions, multi_references):
+            per_example += [reduce_references(row, multi_ref) for row in rows]
+            bar.update(len(rows))
+    return per_example
+
+
+def _caller() -> int:
+    """The ``stacklevel`` that makes a warning point at the user's call, out of this code and evaluate."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and _is_own(frame.f_code.co_filename):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def _is_own(filename: str) -> bool:
+    path = os.path.abspath(filename)
+    return (
+        path in _OWN_FILES
+        or os.path.basename(path) == "kurenai_rouge.py"
+        or f"{os.sep}evaluate{os.sep}" in path
+    )
+
+
+def compare(
+    *,
+    predictions: Sequence[str] | dict[str, Sequence[str]],
+    baseline: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    method: str = "bootstrap",
+    n_samples: int = 10_000,
+    confidence_level: float = 0.95,
+    seed: int = 0,
+    correction: str | None = None,
+    rouge_types: Sequence[str] | str | None = None,
+    use_stemmer: bool = False,
+    tokenizer: Any = None,
+    language: str | None = None,
+    split_summaries: bool = False,
+    multi_ref: str = "best",
+    detailed: bool = False,
+    engine: str = "fast",
+    return_signature: bool = False,
+) -> dict[str, Any]:
+    """``compare()``'s result (see the metric's ``compare``)."""
+    check_test(method, correction)
+    check_resampling(confidence_level, n_samples, MAX_SAMPLES, seed)
+    systems = check_systems(predictions, baseline, references)
+    scoring = {
+        "rouge_types": rouge_types,
+        "use_stemmer": use_stemmer,
+        "tokenizer": tokenizer,
+        "language": language,
+        "split_summaries": split_summaries,
+        "multi_ref": multi_ref,
+        "detailed": detailed,
+        "engine": engine,
+        "use_aggregator": False,
+    }
+    result: dict[str, Any] = compare_systems(
+        score(baseline, references, **scoring),
+        {name: score(outputs, references, **scoring) for name, outputs in systems.items()},
+        prefixed=isinstance(predictions, dict),
+        method=method,
+        n_samples=n_samples,
+        confidence_level=confidence_level,
+        seed=seed,
+        correction=correction,
+    )
+    if return_signature:
+        test = f"{method}-{n_samples}x{confidence_level}@seed{seed}"
+        test += f"+{correction}" if correction else ""
+        tokens = get_tokenizer(tokenizer, use_stemmer, language).signature
+        result["signature"] = (
+            signature(
+                tokens,
+                language=language,
+                stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
+                split_summaries=split_summaries,
+                multi_ref=multi_ref,
+                use_aggregator=True,
+                bootstrap=False,
+                confidence_level=confidence_level,
+                n_samples=n_samples,
+                seed=seed,
+                engine=engine,
+            )
+            + f"|test:{test}"
+        )
+    return result
+
+
+def stemmer_signature(tokenizer: Any, language: str | None) -> str:
+    """The stemmer's part of the signature; a preset names its own stemmer in its tokenizer's part."""
+    if isinstance(tokenizer, str) and tokenizer in PRESETS:
+        return "preset"
+    return get_stemmer(language).signature
+
+
+def signature(
+    tokenizer: str,
+    *,
+    language: str | None,
+    stemmer: str,
+    split_summaries: bool,
+    multi_ref: str,
+    use_aggregator: bool,
+    bootstrap: bool,
+    confidence_level: float,
+    n_samples: int,
+    seed: int,
+    engine: str,
+) -> str:
+    """One line, in sacrebleu's style, naming every setting that can change a score.
+
+    ``lang:<code>`` follows ``tok`` when a language is given; without one the
+    line is as it was before the option existed.
+    """
+    boot = f"{n_samples}x{confidence_level}@seed{seed}" if bootstrap else "no"
+    parts = {
+        "tok": tokenizer,
+        **({"lang": language} if language else {}),
+        "stem": stemmer,
+        "split": "sentences" if split_summaries else "newline",
+        "multi": multi_ref,
+        "agg": "mean" if use_aggregator else "none",
+        "boot": boot,
+        "engine": engine,
+        "kurenai_rouge": VERSION,
+        "kurenai": version("kurenai"),
+        "rouge-score": version("rouge-score"),
+        "rouge-score-rs": version("rouge-score-rs"),
+    }
+    return "|".join(f"{key}:{value}" for key, value in parts.items())
