@@ -177,3 +177,33 @@ def test_bad_input_exits_2_with_one_message(tmp_path, case):
     assert result.stdout == ""
     assert result.stderr.startswith(f"rouge_cli.py: error: {message}")
     assert result.stderr.count("\n") == 1
+
+
+def test_scores_without_importing_evaluate(tmp_path):
+    """The command line runs rouge_scoring, the code compute() runs, without evaluate's slow import."""
+    code = (
+        "import runpy, sys\n"
+        "sys.argv = ['rouge_cli.py', *sys.argv[1:]]\n"
+        "try:\n"
+        f"    runpy.run_path({str(REPO / 'rouge_cli.py')!r}, run_name='__main__')\n"
+        "except SystemExit as exit:\n"
+        "    assert exit.code == 0, exit.code\n"
+        "print(sorted(name for name in ('evaluate', 'datasets', 'torch') if name in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, "--predictions", write(tmp_path / "p.txt", PREDICTIONS),
+         "--references", write(tmp_path / "r.txt", REFERENCES)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "[]"
+
+
+def test_a_warning_is_one_line(tmp_path):
+    result = run(
+        "--predictions", write(tmp_path / "p.txt", ["今日は晴れです"]),
+        "--references", write(tmp_path / "r.txt", ["今日は雨です"]),
+    )  # fmt: skip
+    assert result.returncode == 0
+    assert result.stderr.startswith("rouge_cli.py: warning: the texts look like Chinese or Japanese")
+    assert result.stderr.count("\n") == 1
