@@ -234,13 +234,13 @@ def test_split_summaries_in_hindi(rouge):
     assert whole["rougeLsum"] < 1.0
 
 
-# --- the README's table -----------------------------------------------------------------------------
+# --- docs/languages.md's table --------------------------------------------------------------------------
 
 
 def readme_rows():
     """(code, text, picked, tokens, whitespace tokens) of each row of "Which tokenizer for my language?"."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text.split("### Which tokenizer for my language?")[1].split("\n###")[0]
+    text = (REPO / "docs" / "languages.md").read_text(encoding="utf-8")
+    section = text.split("# Which tokenizer for my language?")[1].split("\n## ")[0]
     rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| ") and "`" in line]
     parsed = []
     for _, code, _, sample, picked, whitespace in rows[1:]:
