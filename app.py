@@ -214,12 +214,26 @@ def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
     return rows
 
 
+def decode_upload(data: bytes, name: str) -> str:
+    """The text of an uploaded file: UTF-8 (with or without a byte order mark), or UTF-16 with one.
+
+    No newline translation: the formats split records. Other encodings are refused with how to
+    re-save the file; a Shift-JIS file, which Excel writes in Japan, is not guessed at.
+    """
+    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise gr.Error(
+            f"{name} is not UTF-8 text ({error.reason} at byte {error.start}). Save it as UTF-8: in Excel "
+            "choose 'CSV UTF-8 (comma delimited)'; a Shift-JIS (cp932) file converts with "
+            "iconv -f CP932 -t UTF-8"
+        ) from error
+
+
 def _rows_of(path: Path) -> list[dict[str, Any]]:
     suffix = path.suffix.lower()
-    try:
-        text = path.read_bytes().decode("utf-8-sig")  # no newline translation: the formats split records
-    except UnicodeDecodeError as error:
-        raise gr.Error(f"{path.name} is not UTF-8 text ({error.reason} at byte {error.start})") from error
+    text = decode_upload(path.read_bytes(), path.name)
     if suffix in (".csv", ".tsv"):
         return _csv_rows(text, path.name, "," if suffix == ".csv" else "\t")
     if suffix == ".jsonl":
@@ -239,8 +253,9 @@ def parse_upload(path: str | os.PathLike[str]) -> Examples:
     if not rows:
         raise gr.Error(f"{path.name} has no rows")
     columns = list(dict.fromkeys(column for row in rows for column in row if column is not None))
-    prediction_column = next((c for c in ("prediction", "predictions") if c in columns), None)
-    reference_columns = [c for c in columns if c.startswith("reference")]
+    # Column names are matched without case or surrounding spaces: "Prediction", " reference_2".
+    prediction_column = next((c for c in columns if c.strip().lower() in ("prediction", "predictions")), None)
+    reference_columns = [c for c in columns if c.strip().lower().startswith("reference")]
     if prediction_column is None or not reference_columns:
         raise gr.Error(
             f"{path.name} needs a 'prediction' column and a 'reference' column "

@@ -287,6 +287,19 @@ def test_upload_that_is_not_utf8(tmp_path):
         app.parse_upload(path)
 
 
+def test_a_shift_jis_upload_says_how_to_resave_it(tmp_path):
+    path = tmp_path / "excel.csv"
+    path.write_bytes("prediction,reference\n今日は晴れ,今日は雨\n".encode("cp932"))
+    with pytest.raises(gr.Error, match=r"Save it as UTF-8: in Excel choose 'CSV UTF-8 \(comma delimited\)'"):
+        app.parse_upload(path)
+
+
+def test_utf16_uploads_and_headers_in_any_case(tmp_path):
+    path = tmp_path / "utf16.csv"
+    path.write_bytes("Prediction, Reference_1,REFERENCE_2\n今日 は 晴れ,今日 は 雨,x\n".encode("utf-16"))
+    assert app.parse_upload(path) == app.Examples(["今日 は 晴れ"], [["今日 は 雨", "x"]])
+
+
 def test_one_row_of_40_references_is_over_the_limit():
     """It took 73 s before references per example had a limit."""
     examples = app.Examples(["x" * 1000], [["y" * 1000] * 40])
