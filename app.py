@@ -897,8 +897,13 @@ def highlighted(tokens: Sequence[str], labels: Sequence[str]) -> list[tuple[str,
 def inspect_pair(
     prediction: str, reference: str, tokenizer: str, use_stemmer: bool
 ) -> tuple[list[tuple[str, str | None]], list[tuple[str, str | None]], pd.DataFrame, str]:
-    """The Inspect tab: highlighted tokens of both texts, per-type scores, and what the stock metric sees."""
-    examples = Examples([prediction], [reference])
+    """The Inspect tab: highlighted tokens of both texts, per-type scores, and what the stock metric sees.
+
+    Both boxes empty is refused, as Score refuses empty boxes; one empty text is inspected (it scores 0).
+    """
+    if not (prediction or "").strip() and not (reference or "").strip():
+        raise gr.Error("nothing to inspect: type a prediction and a reference")
+    examples = Examples([prediction or ""], [reference or ""])
     check_limits(examples)
     check_work(examples, ROUGE_TYPES, tokenizer, use_stemmer)
     tokenize = rouge_text.get_tokenizer(tokenizer, use_stemmer).tokenize

@@ -601,3 +601,13 @@ def test_no_warning_when_the_app_is_built(recwarn):
     """The page opens on examples that need no warning (Inspect's unsegmented one is the second)."""
     app.build_app()
     assert [str(w.message) for w in recwarn if issubclass(w.category, UserWarning)] == []
+
+
+def test_inspect_with_empty_boxes_is_refused_as_score_is():
+    with pytest.raises(gr.Error, match="nothing to inspect"):
+        app.inspect_pair("", " ", "whitespace", False)
+    with pytest.raises(gr.Error, match="nothing to score"):
+        app.score("", "", None, ["rouge1"], *DEFAULTS[1:])
+    # One empty side is inspected: it scores 0, as compute() scores it.
+    *_, scores, _ = app.inspect_pair("a b", "", "whitespace", False)
+    assert float(scores.iloc[0, 4]) == 0.0
