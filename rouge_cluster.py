@@ -1,0 +1,108 @@
+"""Corpus-scale scoring on a Ray cluster: per-example scores with Ray Data, exact aggregates after.
+
+Ray Data reads a Parquet dataset of predictions and references, a pool of workers scores it
+(``map_batches`` with :class:`Scorer`, which loads the metric once per worker and calls its
+``score_examples``), and the per-example scores are written back to Parquet next to each row's id.
+:func:`aggregate` turns those columns, in id order, into what ``compute`` returns on the same
+rows: the exact means (``math.fsum``) and the same bootstrap interval. docs/scale.md shows the recipe.
+Ray is imported only by :func:`score_parquet`; nothing here is part of the metric's Hub module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from rouge_stats import bootstrap_interval, mean
+
+
+class Scorer:
+    """A Ray Data callable class: one loaded metric per worker, one ``score_examples`` per batch.
+
+    ``metric`` is what ``evaluate.load`` takes (``"user/kurenai_rouge"`` or a local directory);
+    ``options`` are ``score_examples``' scoring options. A batch (a ``pyarrow.Table``) becomes a
+    table of its ``id_column`` and one float64 column per key of ``compute``.
+    """
+
+    def __init__(
+        self,
+        metric: str,
+        id_column: str = "id",
+        prediction_column: str = "prediction",
+        reference_column: str = "reference",
+        **options,
+    ) -> None:
+        import evaluate
+
+        self.metric = evaluate.load(metric)
+        self.columns = (id_column, prediction_column, reference_column)
+        self.options = options
+
+    def __call__(self, batch: pa.Table) -> pa.Table:
+        """Score one batch of rows."""
+        id_column, prediction_column, reference_column = self.columns
+        scores = self.metric.score_examples(
+            batch.column(prediction_column).to_pylist(),
+            batch.column(reference_column).to_pylist(),
+            **self.options,
+        )
+        columns = {id_column: batch.column(id_column)}
+        columns.update({key: pa.array(values, pa.float64()) for key, values in scores.items()})
+        return pa.table(columns)
+
+
+def score_parquet(
+    source: str, destination: str, metric: str, *, workers: int, batch_size: int = 1024, **options
+) -> None:
+    """Score every row of the Parquet dataset ``source`` on ``workers`` Ray workers.
+
+    Writes ``destination`` (a Parquet dataset: the id column and one column per key of
+    ``compute``). ``options`` are :class:`Scorer`'s column names and ``score_examples``' options.
+    Call ``ray.init`` first (a local cluster, or ``ray.init(address="auto")`` on a cluster's node).
+    """
+    import ray.data
+
+    ray.data.read_parquet(source).map_batches(
+        Scorer,
+        fn_constructor_kwargs={"metric": metric, **options},
+        batch_format="pyarrow",
+        batch_size=batch_size,
+        compute=ray.data.ActorPoolStrategy(size=workers),
+        num_cpus=1,
+    ).write_parquet(destination)
+
+
+def read_scores(path: str, id_column: str = "id") -> dict[str, list[float]]:
+    """The score columns of a Parquet dataset written by :func:`score_parquet`, in id order."""
+    table = pq.read_table(path).sort_by(id_column)
+    return {name: table.column(name).to_pylist() for name in table.column_names if name != id_column}
+
+
+def aggregate(
+    columns: Mapping[str, Sequence[float]],
+    *,
+    bootstrap: bool = False,
+    confidence_level: float = 0.95,
+    n_samples: int = 1000,
+    seed: int = 0,
+) -> dict[str, float]:
+    """``compute``'s aggregate from per-example score columns (one list of floats per key).
+
+    The means are exact (``math.fsum``), whatever the order of the rows. With ``bootstrap``,
+    ``<key>_low`` and ``<key>_high`` are ``compute``'s interval with the same options, provided
+    the rows are in the order ``compute`` would see them.
+
+    >>> aggregate({"rouge1": [1.0, 0.5, 0.0]})
+    {'rouge1': 0.5}
+    """
+    result = {name: mean(values) for name, values in columns.items()}
+    if bootstrap:
+        table = np.array(list(columns.values()), dtype=np.float64).T
+        low, high = bootstrap_interval(table, n_samples, confidence_level, seed)
+        for name, low_value, high_value in zip(columns, low, high, strict=True):
+            result[f"{name}_low"] = float(low_value)
+            result[f"{name}_high"] = float(high_value)
+    return result
