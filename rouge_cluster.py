@@ -3,20 +3,20 @@
 Ray Data reads a Parquet dataset of predictions and references, a pool of workers scores it
 (``map_batches`` with :class:`Scorer`, which loads the metric once per worker and calls its
 ``score_examples``), and the per-example scores are written back to Parquet next to each row's id.
-:func:`aggregate` turns those columns, in id order, into what ``compute`` returns on the same
-rows: the exact means (``math.fsum``) and the same bootstrap interval. docs/scale.md shows the recipe.
+:func:`aggregate` (rouge_stats', which ``compute`` itself uses) turns those columns, in id order,
+into what ``compute`` returns on the same rows: the exact means and the same bootstrap interval.
+docs/scale.md shows the recipe.
 Ray is imported only by :func:`score_parquet`; nothing here is part of the metric's Hub module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
-import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from rouge_stats import bootstrap_interval, mean
+from rouge_stats import aggregate
+
+__all__ = ["Scorer", "aggregate", "read_scores", "score_parquet"]
 
 
 class Scorer:
@@ -55,17 +55,26 @@ class Scorer:
 
 
 def score_parquet(
-    source: str, destination: str, metric: str, *, workers: int, batch_size: int = 1024, **options
+    source: str,
+    destination: str,
+    metric: str,
+    *,
+    workers: int,
+    batch_size: int = 1024,
+    blocks: int | None = None,
+    **options,
 ) -> None:
     """Score every row of the Parquet dataset ``source`` on ``workers`` Ray workers.
 
     Writes ``destination`` (a Parquet dataset: the id column and one column per key of
     ``compute``). ``options`` are :class:`Scorer`'s column names and ``score_examples``' options.
+    The input is read as ``blocks`` blocks (default ``4 * workers``): a block goes to one worker,
+    and Ray Data may read a few small files as a single block, which would leave workers idle.
     Call ``ray.init`` first (a local cluster, or ``ray.init(address="auto")`` on a cluster's node).
     """
     import ray.data
 
-    ray.data.read_parquet(source).map_batches(
+    ray.data.read_parquet(source, override_num_blocks=blocks or 4 * workers).map_batches(
         Scorer,
         fn_constructor_kwargs={"metric": metric, **options},
         batch_format="pyarrow",
@@ -79,30 +88,3 @@ def read_scores(path: str, id_column: str = "id") -> dict[str, list[float]]:
     """The score columns of a Parquet dataset written by :func:`score_parquet`, in id order."""
     table = pq.read_table(path).sort_by(id_column)
     return {name: table.column(name).to_pylist() for name in table.column_names if name != id_column}
-
-
-def aggregate(
-    columns: Mapping[str, Sequence[float]],
-    *,
-    bootstrap: bool = False,
-    confidence_level: float = 0.95,
-    n_samples: int = 1000,
-    seed: int = 0,
-) -> dict[str, float]:
-    """``compute``'s aggregate from per-example score columns (one list of floats per key).
-
-    The means are exact (``math.fsum``), whatever the order of the rows. With ``bootstrap``,
-    ``<key>_low`` and ``<key>_high`` are ``compute``'s interval with the same options, provided
-    the rows are in the order ``compute`` would see them.
-
-    >>> aggregate({"rouge1": [1.0, 0.5, 0.0]})
-    {'rouge1': 0.5}
-    """
-    result = {name: mean(values) for name, values in columns.items()}
-    if bootstrap:
-        table = np.array(list(columns.values()), dtype=np.float64).T
-        low, high = bootstrap_interval(table, n_samples, confidence_level, seed)
-        for name, low_value, high_value in zip(columns, low, high, strict=True):
-            result[f"{name}_low"] = float(low_value)
-            result[f"{name}_high"] = float(high_value)
-    return result

@@ -1,6 +1,8 @@
 """One process of `torchrun` (tests/test_launch.py): two evaluations of a saved model.
 
-1. ``Seq2SeqTrainer.evaluate()`` with ``predict_with_generate`` and the README's ``compute_metrics``.
+1. ``Seq2SeqTrainer.evaluate()`` with ``predict_with_generate`` and the README's ``compute_metrics``,
+   on all the examples, then on the first ``uneven`` (a count the processes cannot share evenly),
+   and on those again with a ``compute_metrics`` that drops the repeated samples.
 2. evaluate's distributed mode with the launcher's rank and world size: each process adds its own
    share of the examples, process 0 computes over all of them.
 
@@ -26,10 +28,32 @@ from transformers import (
 OPTIONS = {"bootstrap": True, "seed": 7, "n_samples": 200, "detailed": True, "return_signature": True}
 
 
-def evaluate_with_trainer(model_dir: str, metric_dir: str, dataset: list[dict], output_dir: str) -> dict:
-    """``trainer.evaluate()`` of the saved model on ``dataset``, as every process logs it."""
+def first_rows(compute_metrics, count: int):
+    """``compute_metrics`` on the first ``count`` rows it is given.
+
+    Under a distributed launch, Seq2SeqTrainer.evaluate gathers with ``accelerator.gather``, not
+    ``gather_for_metrics``: the samples repeated to fill the last batch reach ``compute_metrics``,
+    after every real row. Keeping ``len(eval_dataset)`` rows drops them.
+    """
+
+    def truncated(eval_pred):
+        predictions, labels = eval_pred
+        return compute_metrics((predictions[:count], labels[:count]))
+
+    return truncated
+
+
+def evaluate_with_trainer(
+    model_dir: str, metric_dir: str, dataset: list[dict], output_dir: str, truncate: bool = False
+) -> tuple[dict, dict]:
+    """``trainer.evaluate()`` of the saved model on ``dataset``, and the strings compute_metrics scored.
+
+    With ``truncate``, compute_metrics keeps the first ``len(dataset)`` rows (:func:`first_rows`).
+    """
     tokenizer = PreTrainedTokenizerFast.from_pretrained(model_dir)
     model = T5ForConditionalGeneration.from_pretrained(model_dir)
+    decoded = {}
+    compute_metrics = make_compute_metrics(tokenizer, evaluate.load(metric_dir), decoded)
     trainer = Seq2SeqTrainer(
         model=model,
         args=Seq2SeqTrainingArguments(
@@ -44,9 +68,9 @@ def evaluate_with_trainer(model_dir: str, metric_dir: str, dataset: list[dict], 
         eval_dataset=dataset,
         data_collator=DataCollatorForSeq2Seq(tokenizer, model=model),
         processing_class=tokenizer,
-        compute_metrics=make_compute_metrics(tokenizer, evaluate.load(metric_dir), {}),
+        compute_metrics=first_rows(compute_metrics, len(dataset)) if truncate else compute_metrics,
     )
-    return trainer.evaluate()
+    return trainer.evaluate(), decoded
 
 
 def evaluate_distributed(metric_dir: str, cache_dir: str, pairs: list[list[str]]) -> dict | None:
@@ -70,11 +94,23 @@ def main() -> None:
     model_dir, metric_dir, data_path, cache_dir, output_dir, result_path = sys.argv[1:]
     torch.set_num_threads(1)
     data = json.loads(open(data_path, encoding="utf-8").read())
-    trainer_metrics = evaluate_with_trainer(model_dir, metric_dir, data["dataset"], output_dir)
+    dataset, uneven = data["dataset"], data["dataset"][: data["uneven"]]
+    runs = {
+        "even": evaluate_with_trainer(model_dir, metric_dir, dataset, output_dir),
+        "uneven": evaluate_with_trainer(model_dir, metric_dir, uneven, output_dir),
+        "uneven_truncated": evaluate_with_trainer(model_dir, metric_dir, uneven, output_dir, truncate=True),
+    }
     distributed = evaluate_distributed(metric_dir, cache_dir, data["pairs"])
     state = PartialState()
     if state.is_main_process:
-        result = {"world_size": state.num_processes, "trainer": trainer_metrics, "distributed": distributed}
+        result = {
+            "world_size": state.num_processes,
+            "trainer": {
+                name: {"metrics": metrics, "references": decoded["references"]}
+                for name, (metrics, decoded) in runs.items()
+            },
+            "distributed": distributed,
+        }
         with open(result_path, "w", encoding="utf-8") as file:
             json.dump(result, file)
     else:

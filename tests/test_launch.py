@@ -31,6 +31,8 @@ WORLD_SIZE = 2
 # 24 examples in batches of 4: each process gets 3 whole batches, so distributed evaluation pads
 # nothing and drops nothing, and the batches are those of one process (generation depends on them).
 assert len(EXAMPLES) % (WORLD_SIZE * 4) == 0 and len(PREDICTIONS) % WORLD_SIZE == 0
+# 21 examples: 6 batches, the last of 1, which distributed evaluation fills up with repeated samples.
+UNEVEN = 21
 LAUNCH_TIMEOUT = 240  # seconds; the launch takes about 30 s on 2 busy cores
 
 
@@ -96,7 +98,9 @@ def launched(metric_dir, tmp_path_factory):
         torch.set_num_threads(threads)
     data_path = work / "data.json"
     data_path.write_text(
-        json.dumps({"dataset": dataset, "pairs": list(zip(PREDICTIONS, REFERENCES, strict=True))})
+        json.dumps(
+            {"dataset": dataset, "uneven": UNEVEN, "pairs": list(zip(PREDICTIONS, REFERENCES, strict=True))}
+        )
     )
     result_path = work / "result.json"
     command = [
@@ -114,15 +118,41 @@ def launched(metric_dir, tmp_path_factory):
     return json.loads(result_path.read_text()), dataset, work
 
 
+def rouge_of(metrics: dict) -> dict:
+    """The eval_rouge* entries of logged metrics."""
+    return {key: value for key, value in metrics.items() if key.startswith("eval_rouge")}
+
+
 @pytest.mark.usefixtures("one_torch_thread")
 def test_trainer_evaluate_on_two_processes_equals_one(launched, metric_dir, tmp_path):
     results, dataset, work = launched
     assert results["world_size"] == WORLD_SIZE
-    logged = {key: value for key, value in results["trainer"].items() if key.startswith("eval_rouge")}
-    single = evaluate_with_trainer(str(work / "model"), str(metric_dir), dataset, str(tmp_path))
+    run = results["trainer"]["even"]
+    single, decoded = evaluate_with_trainer(str(work / "model"), str(metric_dir), dataset, str(tmp_path))
+    logged = rouge_of(run["metrics"])
     assert sorted(logged) == ["eval_rouge1", "eval_rouge2", "eval_rougeL", "eval_rougeLsum"]
-    assert logged == {key: single[key] for key in logged}
+    assert logged == rouge_of(single)
+    assert run["references"] == decoded["references"] == [summary for _, summary in EXAMPLES]
     assert logged["eval_rouge1"] > 0
+
+
+@pytest.mark.usefixtures("one_torch_thread")
+def test_uneven_split_repeats_samples_unless_truncated(launched, metric_dir, tmp_path):
+    results, dataset, work = launched
+    single, decoded = evaluate_with_trainer(
+        str(work / "model"), str(metric_dir), dataset[:UNEVEN], str(tmp_path)
+    )
+    summaries = [summary for _, summary in EXAMPLES[:UNEVEN]]
+    assert decoded["references"] == summaries
+    # Seq2SeqTrainer gathers with accelerator.gather: the last batch, [20], filled up with the first
+    # samples to a whole batch, reaches compute_metrics whole, and the logged ROUGE counts them twice.
+    uneven = results["trainer"]["uneven"]
+    assert uneven["references"] == summaries + summaries[:3]
+    assert rouge_of(uneven["metrics"]) != rouge_of(single)
+    # Keeping the first len(eval_dataset) rows drops them: the repeated samples come last.
+    truncated = results["trainer"]["uneven_truncated"]
+    assert truncated["references"] == summaries
+    assert rouge_of(truncated["metrics"]) == rouge_of(single)
 
 
 def test_evaluate_distributed_mode_under_the_launcher(launched, rouge):
