@@ -68,13 +68,17 @@ def score_parquet(
 
     Writes ``destination`` (a Parquet dataset: the id column and one column per key of
     ``compute``). ``options`` are :class:`Scorer`'s column names and ``score_examples``' options.
-    The input is read as ``blocks`` blocks (default ``4 * workers``): a block goes to one worker,
-    and Ray Data may read a few small files as a single block, which would leave workers idle.
+    A block of rows goes to one worker, and Ray Data reads a few files as few blocks (8 files of
+    25,000 rows as one): ``blocks`` repartitions the input into that many blocks first, so that
+    every worker gets a share (a barrier: every row passes through Ray's object store).
     Call ``ray.init`` first (a local cluster, or ``ray.init(address="auto")`` on a cluster's node).
     """
     import ray.data
 
-    ray.data.read_parquet(source, override_num_blocks=blocks or 4 * workers).map_batches(
+    dataset = ray.data.read_parquet(source)
+    if blocks:
+        dataset = dataset.repartition(blocks)
+    dataset.map_batches(
         Scorer,
         fn_constructor_kwargs={"metric": metric, **options},
         batch_format="pyarrow",

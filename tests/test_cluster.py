@@ -33,7 +33,7 @@ ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False, _node_ip_addr
 results = {}
 for name in names:
     scores = f"{work}/{name}/scores"
-    score_parquet(f"{work}/{name}/input", scores, metric_dir, workers=2, batch_size=200, **options)
+    score_parquet(f"{work}/{name}/input", scores, metric_dir, workers=2, batch_size=200, blocks=8, **options)
     results[name] = read_scores(scores)
 ray.shutdown()
 print(json.dumps(results))
