@@ -67,6 +67,7 @@ def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ["PYTHONPATH"] = str(REPO)  # the Ray workers import rouge_cluster
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # a single node on 127.0.0.1
     import evaluate
     import ray
 
@@ -83,7 +84,7 @@ def main() -> None:
     report["one_process"] = {"seconds": round(seconds, 2), "pairs_per_second": round(args.pairs / seconds)}
 
     start = time.perf_counter()
-    ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+    ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False)
     report["ray_init_seconds"] = round(time.perf_counter() - start, 2)
     for workers in (1, 2):
         destination = work / f"scores-{workers}"

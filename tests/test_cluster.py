@@ -21,7 +21,7 @@ REFERENCES = [f"今日は雨 {i % 5} です。\n明日は {i % 11}" for i in ran
 MULTI_REFERENCES = [[r, f"晴れ {i % 13}"] for i, r in enumerate(REFERENCES)]
 
 # The cluster side, in a process of its own (bounded by a timeout): a local Ray cluster on the
-# loopback address with two scoring workers; the score columns are read back in id order and
+# loopback address, two scoring workers; the score columns are read back in id order and
 # printed as JSON.
 DRIVER = """
 import json, sys
@@ -29,7 +29,8 @@ import ray
 from rouge_cluster import read_scores, score_parquet
 
 metric_dir, work, options, names = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), sys.argv[4:]
-ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False)
+assert [node["NodeManagerAddress"] for node in ray.nodes()] == ["127.0.0.1"]
 results = {}
 for name in names:
     scores = f"{work}/{name}/scores"
@@ -63,7 +64,14 @@ def scored(metric_dir, tmp_path_factory):
     work = tmp_path_factory.mktemp("cluster")
     write_parquet(work / "single" / "input", PREDICTIONS, REFERENCES)
     write_parquet(work / "multi" / "input", PREDICTIONS, MULTI_REFERENCES)
-    env = {**os.environ, "PYTHONPATH": str(REPO), "RAY_USAGE_STATS_ENABLED": "0"}
+    # Ray's single-node mode (its switch has this name) keeps the cluster on 127.0.0.1; by default
+    # Ray binds the node to the machine's routable address, even when given 127.0.0.1.
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(REPO),
+        "RAY_USAGE_STATS_ENABLED": "0",
+        "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",
+    }
     process = subprocess.run(
         [sys.executable, "-c", DRIVER, str(metric_dir), str(work), json.dumps(OPTIONS), "single", "multi"],
         env=env,
