@@ -1,9 +1,9 @@
 """Pairs per second: ``score_examples`` in one process, and Ray Data with one and two workers.
 
-    python3 benchmarks/bench_cluster.py [--pairs 200000] [--batch-size 4096]
+    python3 benchmarks/bench_cluster.py [--pairs 200000] [--batch-size 4096] [--rouge-types rouge1,rougeW]
 
 Generates ``--pairs`` English-like pairs (about 30 whitespace tokens each, fixed seed), writes them
-as 8 Parquet files, then times, on the same rows and default options:
+as 8 Parquet files, then times, on the same rows and options (the default rouge types, or ``--rouge-types``):
   - ``score_examples`` on all rows in this process (the metric already loaded);
   - rouge_cluster.score_parquet on a local Ray cluster (loopback) with 1 and with 2 workers, from
     the Parquet input to the Parquet scores on disk, workers' start and metric loading included
@@ -63,6 +63,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=200_000)
     parser.add_argument("--batch-size", type=int, default=4096)
+    parser.add_argument("--rouge-types", help="comma-separated; default: compute's four")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ["PYTHONPATH"] = str(REPO)  # the Ray workers import rouge_cluster
@@ -75,11 +76,12 @@ def main() -> None:
     predictions, references = generate(args.pairs)
     work = Path(tempfile.mkdtemp(prefix="bench_cluster_"))
     write_input(work / "input", predictions, references)
-    report = {"pairs": args.pairs, "batch_size": args.batch_size, "cpus": os.cpu_count()}
+    options = {"rouge_types": args.rouge_types.split(",")} if args.rouge_types else {}
+    report = {"pairs": args.pairs, "batch_size": args.batch_size, **options, "cpus": os.cpu_count()}
 
     rouge = evaluate.load(metric)
     start = time.perf_counter()
-    expected = rouge.score_examples(predictions, references)
+    expected = rouge.score_examples(predictions, references, **options)
     seconds = time.perf_counter() - start
     report["one_process"] = {"seconds": round(seconds, 2), "pairs_per_second": round(args.pairs / seconds)}
 
@@ -90,7 +92,13 @@ def main() -> None:
         destination = work / f"scores-{workers}"
         start = time.perf_counter()
         score_parquet(
-            str(work / "input"), str(destination), metric, workers=workers, batch_size=args.batch_size
+            str(work / "input"),
+            str(destination),
+            metric,
+            workers=workers,
+            batch_size=args.batch_size,
+            blocks=4 * workers,
+            **options,
         )
         seconds = time.perf_counter() - start
         assert read_scores(str(destination)) == expected, "Ray's scores differ from score_examples"
