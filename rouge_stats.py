@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -109,7 +109,28 @@ def summarize(
     }
     if not use_aggregator:
         return dict(columns)
-    result: dict[str, float | list[float]] = {name: mean(values) for name, values in columns.items()}
+    return aggregate(
+        columns, bootstrap=bootstrap, confidence_level=confidence_level, n_samples=n_samples, seed=seed
+    )
+
+
+def aggregate(
+    columns: Mapping[str, Sequence[float]],
+    *,
+    bootstrap: bool = False,
+    confidence_level: float = 0.95,
+    n_samples: int = 1000,
+    seed: int = 0,
+) -> dict[str, float]:
+    """The aggregate of per-example score columns (one list of floats per key), as compute returns it.
+
+    Each key's exact mean (``math.fsum``, whatever the order of the rows); with ``bootstrap``,
+    ``<key>_low`` and ``<key>_high`` for every key, which depend on the order of the rows.
+
+    >>> aggregate({"rouge1": [1.0, 0.5, 0.0]})
+    {'rouge1': 0.5}
+    """
+    result = {name: mean(values) for name, values in columns.items()}
     if bootstrap:
         table = np.array(list(columns.values()), dtype=np.float64).T
         low, high = bootstrap_interval(table, n_samples, confidence_level, seed)
