@@ -17,14 +17,11 @@ from pathlib import Path
 import pytest
 from launched_evaluation import OPTIONS, evaluate_with_trainer
 from test_distributed import PREDICTIONS, REFERENCES
-from test_trainer import EXAMPLES, char_tokenizer, one_torch_thread  # noqa: F401 (a fixture)
+from test_trainer import EXAMPLES, one_torch_thread, tiny_t5  # noqa: F401 (a fixture)
 from transformers import (
     DataCollatorForSeq2Seq,
     Seq2SeqTrainer,
     Seq2SeqTrainingArguments,
-    T5Config,
-    T5ForConditionalGeneration,
-    set_seed,
 )
 
 WORLD_SIZE = 2
@@ -38,25 +35,7 @@ LAUNCH_TIMEOUT = 240  # seconds; the launch takes about 30 s on 2 busy cores
 
 def train_and_save(model_dir: Path) -> list[dict]:
     """Train the tiny T5 of tests/test_trainer.py a little, save it with its tokenizer, return the data."""
-    set_seed(0)
-    tokenizer = char_tokenizer()
-    config = T5Config(
-        vocab_size=len(tokenizer),
-        d_model=16,
-        d_ff=32,
-        d_kv=8,
-        num_heads=2,
-        num_layers=1,
-        num_decoder_layers=1,
-        pad_token_id=tokenizer.pad_token_id,
-        eos_token_id=tokenizer.eos_token_id,
-        decoder_start_token_id=tokenizer.pad_token_id,
-    )
-    model = T5ForConditionalGeneration(config)
-    dataset = [
-        {"input_ids": tokenizer(article)["input_ids"], "labels": tokenizer(summary)["input_ids"]}
-        for article, summary in EXAMPLES
-    ]
+    tokenizer, model, dataset = tiny_t5()
     Seq2SeqTrainer(
         model=model,
         args=Seq2SeqTrainingArguments(

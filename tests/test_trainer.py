@@ -83,7 +83,8 @@ def one_torch_thread():
     torch.set_num_threads(threads)
 
 
-def test_trainer_evaluate_logs_the_metric(rouge, tmp_path, one_torch_thread):
+def tiny_t5():
+    """A character tokenizer, an untrained tiny T5 (seeded) and EXAMPLES tokenized for it."""
     set_seed(0)
     tokenizer = char_tokenizer()
     config = T5Config(
@@ -103,6 +104,11 @@ def test_trainer_evaluate_logs_the_metric(rouge, tmp_path, one_torch_thread):
         {"input_ids": tokenizer(article)["input_ids"], "labels": tokenizer(summary)["input_ids"]}
         for article, summary in EXAMPLES
     ]
+    return tokenizer, model, dataset
+
+
+def test_trainer_evaluate_logs_the_metric(rouge, tmp_path, one_torch_thread):
+    tokenizer, model, dataset = tiny_t5()
     decoded = {}
     trainer = Seq2SeqTrainer(
         model=model,
