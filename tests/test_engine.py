@@ -416,8 +416,13 @@ def test_processes_come_from_the_environment(monkeypatch):
 
 def child_pids(pid: int | None = None) -> list[int]:
     """The processes that ``pid`` (default: this process) started and that have not been reaped (Linux)."""
-    tasks = Path(f"/proc/{pid or os.getpid()}/task")
-    return [int(child) for task in tasks.iterdir() for child in (task / "children").read_text().split()]
+    children = []
+    for task in Path(f"/proc/{pid or os.getpid()}/task").iterdir():
+        try:
+            children += [int(child) for child in (task / "children").read_text().split()]
+        except FileNotFoundError:  # a thread that ended between the listing and the read
+            continue
+    return children
 
 
 # Scores a batch of 200,000 pairs on 2 workers and prints, after the scoring ends, how it ended.
