@@ -657,12 +657,22 @@ def summary_table(
     return pd.DataFrame(rows)
 
 
+CHART_METRICS = {"kurenai_rouge": "kurenai", "stock rouge": "stock"}
+CHART_COLORS = {"kurenai_rouge": "#c0283c", "stock rouge": "#8a8f98"}
+# Every bar the chart can show, in the summary table's order: a rouge type's two bars side by side.
+CHART_ORDER = [f"{t} {short}" for t in ROUGE_TYPES for short in CHART_METRICS.values()]
+
+
 def chart_table(summary: pd.DataFrame) -> pd.DataFrame:
-    """One bar per rouge type and metric with an F, side by side (a colour alone would stack them)."""
+    """One bar per rouge type and metric with an F, in the table's order (``CHART_ORDER``).
+
+    gradio's BarPlot stacks bars that share an x, so each bar has its own short x label ("rouge1
+    kurenai", "rouge1 stock") and its metric's colour; a type not in the stock metric has one bar.
+    """
     shown = summary[summary["F"] != NOT_AVAILABLE]
     return pd.DataFrame(
         {
-            "rouge type and metric": shown["rouge type"] + " " + shown["metric"],
+            "bar": shown["rouge type"] + " " + shown["metric"].map(CHART_METRICS),
             "metric": shown["metric"],
             "F": shown["F"].astype(float),
         }
@@ -1123,11 +1133,16 @@ def build_app() -> gr.Blocks:
             )
             chart = gr.BarPlot(
                 first_scores[1],
-                x="rouge type and metric",
+                x="bar",
                 y="F",
                 color="metric",
+                color_map=CHART_COLORS,
+                sort=CHART_ORDER,
+                x_title="rouge type",
+                x_label_angle=-45,
                 y_lim=[0, 1],
                 label="F by rouge type",
+                elem_id="chart",
             )
             details = gr.Dataframe(
                 first_scores[2],

@@ -130,9 +130,12 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         assert first[("rouge1", "stock rouge")] == 0.0
         assert first[("rouge1", "kurenai_rouge")] == 0.7639
         # The chart is drawn after the table shows.
-        page.locator("svg text", has_text="rougeLsum stock rouge").first.wait_for()
-        chart_labels = page.locator("svg text").all_text_contents()
-        assert {"rouge1 kurenai_rouge", "rouge1 stock rouge", "rougeLsum stock rouge"} <= set(chart_labels)
+        page.locator("#chart svg text", has_text="rougeLsum stock").first.wait_for()
+        chart_labels = page.locator("#chart svg text").all_text_contents()
+        types = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+        order = [f"{t} {m}" for t in types for m in ("kurenai", "stock")]
+        # The table's order, each type's two bars side by side.
+        assert [label for label in chart_labels if label in order] == order
         shoot(page, "1-score-first-load.png")
 
         # The per-example table sorts by score.
