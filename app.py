@@ -42,6 +42,7 @@ import evaluate
 import gradio as gr
 import numpy as np
 import pandas as pd
+from pandas.io.formats.style import Styler
 from rouge_score import scoring
 from rouge_score.tokenizers import DefaultTokenizer
 
@@ -825,6 +826,15 @@ def score(
     )
 
 
+def four_decimals(table: pd.DataFrame) -> Styler:
+    """``table`` as a page shows it: every float with 4 decimals; gradio still sorts by the number."""
+
+    def shown(value: Any) -> str:
+        return f"{value:.4f}" if isinstance(value, float | np.floating) else str(value)
+
+    return table.style.format(shown).hide(axis="index")
+
+
 def status_html(text: str, error: bool = False) -> str:
     """A status line for ``gr.HTML``; ``text`` must already be HTML-escaped (``user_errors`` escapes)."""
     style = "color: var(--error-text-color, #b91c1c); font-weight: 600" if error else ""
@@ -832,13 +842,17 @@ def status_html(text: str, error: bool = False) -> str:
 
 
 def with_status(
-    function: Callable[..., tuple], outputs: int, describe: Callable[[tuple], str]
+    function: Callable[..., tuple],
+    outputs: int,
+    describe: Callable[[tuple], str],
+    tables: Sequence[int] = (),
 ) -> Callable[..., tuple]:
     """``function`` for a button: its ``outputs`` results, then a status line (HTML).
 
-    A refused request leaves the results on the page as they were and says why in the status line,
-    which stays until the next run (a ``gr.Error`` would replace every output with an "Error" badge
-    and show the reason in a toast that vanishes).
+    The results at the indices ``tables`` are shown with ``four_decimals``. A refused request leaves
+    the results on the page as they were and says why in the status line, which stays until the next
+    run (a ``gr.Error`` would replace every output with an "Error" badge and show the reason in a
+    toast that vanishes).
     """
 
     @functools.wraps(function)
@@ -848,7 +862,8 @@ def with_status(
         except gr.Error as error:
             message = f"Not done: {error.message}<br>The results below are from the last run, if any."
             return (*[gr.skip()] * outputs, status_html(message, error=True))
-        return (*results, status_html(html.escape(describe(results), quote=False)))
+        shown = [four_decimals(r) if i in tables else r for i, r in enumerate(results)]
+        return (*shown, status_html(html.escape(describe(results), quote=False)))
 
     return wrapper
 
@@ -1126,9 +1141,10 @@ def build_app() -> gr.Blocks:
                 status_html(describe_scores(first_scores)), label="Score status", elem_id="score-status"
             )
             summary = gr.Dataframe(
-                first_scores[0],
-                label="kurenai_rouge next to the stock rouge metric",
+                four_decimals(first_scores[0]),
+                label="kurenai_rouge next to the stock rouge metric (scores to 4 decimals)",
                 interactive=False,
+                max_height=1000,  # every row: at most 14
                 elem_id="summary",
             )
             chart = gr.BarPlot(
@@ -1145,9 +1161,11 @@ def build_app() -> gr.Blocks:
                 elem_id="chart",
             )
             details = gr.Dataframe(
-                first_scores[2],
-                label="Per example (sort by any column from the ⋮ menu in its header)",
+                four_decimals(first_scores[2]),
+                label="Per example, F to 4 decimals (sort by any column from the ⋮ menu in its header)",
                 interactive=False,
+                wrap=True,
+                pinned_columns=1,
                 elem_id="details",
             )
             signature = gr.Textbox(first_scores[3], label="Signature", interactive=False, elem_id="signature")
@@ -1155,7 +1173,7 @@ def build_app() -> gr.Blocks:
                 csv_file = gr.File(first_scores[4], label="Per-example scores (CSV)")
                 json_file = gr.File(first_scores[5], label="Summary (JSON)")
             run.click(
-                with_status(score, 6, describe_scores),
+                with_status(score, 6, describe_scores, tables=(0, 2)),
                 [
                     predictions,
                     references,
@@ -1201,11 +1219,15 @@ def build_app() -> gr.Blocks:
                 for k, side in enumerate(["Prediction", "Reference"])
             )
             pair_scores = gr.Dataframe(
-                first_inspection[2], label="Scores of this pair", interactive=False, elem_id="pair-scores"
+                four_decimals(first_inspection[2]),
+                label="Scores of this pair (4 decimals)",
+                interactive=False,
+                max_height=1000,  # every row: 14
+                elem_id="pair-scores",
             )
             why = gr.Markdown(first_inspection[3], elem_id="why")
             show.click(
-                with_status(inspect_pair, 4, lambda _: "Inspected."),
+                with_status(inspect_pair, 4, lambda _: "Inspected.", tables=(2,)),
                 [prediction, reference, inspect_tokenizer, inspect_stemmer],
                 [prediction_tokens, reference_tokens, pair_scores, why, inspect_status],
                 api_name="inspect",
@@ -1214,8 +1236,13 @@ def build_app() -> gr.Blocks:
             )
         with gr.Tab("Compare systems"):
             app_compare.build_tab(
-                with_status(compare_systems, 7, describe_comparison),
-                with_status(examples_to_read, 1, lambda _: "High-, middle- and low-scoring examples below."),
+                with_status(compare_systems, 7, describe_comparison, tables=(0, 2)),
+                with_status(
+                    examples_to_read,
+                    1,
+                    lambda _: "High-, middle- and low-scoring examples below.",
+                    tables=(0,),
+                ),
                 tokenizers,
                 rouge_text.LANGUAGES,
                 limits,

@@ -264,7 +264,12 @@ def build_tab(
         confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="Confidence level")
     go = gr.Button("Compare", variant="primary", elem_id="cmp-run")
     status = gr.HTML(label="Compare status", elem_id="cmp-status")
-    summary = gr.Dataframe(label="Each system against the baseline", interactive=False, elem_id="cmp-summary")
+    summary = gr.Dataframe(
+        label="Each system against the baseline (4 decimals)",
+        interactive=False,
+        max_height=1000,
+        elem_id="cmp-summary",
+    )
     histogram = gr.BarPlot(
         x="mean difference",
         y="resamples",
@@ -273,7 +278,11 @@ def build_tab(
         elem_id="cmp-histogram",
     )
     details = gr.Dataframe(
-        label="Per example (sort any column from its header)", interactive=False, elem_id="cmp-details"
+        label="Per example, 4 decimals (sort any column from its header)",
+        interactive=False,
+        wrap=True,
+        pinned_columns=1,
+        elem_id="cmp-details",
     )
     signature = gr.Textbox(label="Signature", interactive=False, elem_id="cmp-signature")
     with gr.Row():
@@ -281,7 +290,9 @@ def build_tab(
         json_file = gr.File(label="Result (JSON)")
     state = gr.State()
     read_button = gr.Button("Show high-, middle- and low-scoring examples", elem_id="cmp-read-button")
-    to_read = gr.Dataframe(label="Examples to read", interactive=False, wrap=True, elem_id="cmp-read")
+    to_read = gr.Dataframe(
+        label="Examples to read (4 decimals)", interactive=False, wrap=True, elem_id="cmp-read"
+    )
     inputs = [baseline, system, references, upload, rouge_types, tokenizer, language, method, correction]
     go.click(
         run,

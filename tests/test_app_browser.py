@@ -147,7 +147,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
             ranked = wait_for_table(
                 page, "details", lambda rows, order=order: [row[0] for row in rows] == order
             )
-        assert [row[3] for row in ranked] == ["0.75", "0.875", "0.6667"]
+        assert [row[3] for row in ranked] == ["0.7500", "0.8750", "0.6667"]
 
         # Pasted Japanese, split by spaces: the docstring example of kurenai_rouge.py.
         page.locator("#predictions textarea").fill("今日 は 晴れ です\nいぬ が はしる")
@@ -162,7 +162,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
             **{(t, "stock rouge"): 0.0 for t in expected},
         }
         details = wait_for_table(page, "details", lambda rows: len(rows) == 2)
-        assert [row[3:5] for row in details] == [["0.75", "0"], ["1", "0"]]
+        assert [row[3:5] for row in details] == [["0.7500", "0.0000"], ["1.0000", "0.0000"]]
         assert page.locator("#signature textarea").input_value().startswith("tok:whitespace|")
         shoot(page, "2-score-japanese.png")
 
@@ -213,11 +213,11 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         page.get_by_role("button", name="Score", exact=True).click()
         details = wait_for_table(page, "details", lambda rows: len(rows) == 2 and rows[0][1].startswith("猫"))
         assert status.inner_text() == "Scored 2 examples."
-        assert [row[3:5] for row in details] == [["0.875", "0"], ["0.8333", "0.8333"]]
+        assert [row[3:5] for row in details] == [["0.8750", "0.0000"], ["0.8333", "0.8333"]]
         # rougeSU4 of "the cat sat on the mat" against "the cat sat on a mat": each has 15 skip-bigrams
         # and 5 unigrams (all tokens but the last); 10 + 4 match, so P = R = F = 14 / 20. The stock
         # metric has no rougeSU4.
-        assert details[1][-1] == "0.7"
+        assert details[1][-1] == "0.7000"
         summary = {(row[0], row[1]): row[2:] for row in table(page, "summary")}
         assert summary[("rougeSU4", "stock rouge")] == ["n/a", "n/a", "n/a", "not in the stock metric"]
         shoot(page, "4-score-upload.png")
@@ -227,8 +227,8 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         page.locator("#inspect-prediction textarea").fill("今日 は 晴れ です")
         page.locator("#inspect-reference textarea").fill("今日 は 雨 です")
         page.get_by_role("button", name="Inspect", exact=True).click()
-        pair = wait_for_table(page, "pair-scores", lambda rows: rows and rows[0][4] == "0.75")
-        assert pair[1][:2] == ["rouge1", "stock rouge"] and pair[1][4] == "0"
+        pair = wait_for_table(page, "pair-scores", lambda rows: rows and rows[0][4] == "0.7500")
+        assert pair[1][:2] == ["rouge1", "stock rouge"] and pair[1][4] == "0.0000"
         lcs = "in the LCS (rougeL)"
         assert token_labels(page, "prediction-tokens") == [
             ("今日", lcs),
