@@ -70,6 +70,7 @@ NO_MATCH_LABEL = "no match"
 # gradio runs this many Score requests at once, and Inspect requests in a lane of their own, so that a
 # long Score never holds up an Inspect or another Score.
 SCORE_LANES = 2
+OPTION_WIDTH = 180  # px, the narrowest an option may be before its row wraps
 log = logging.getLogger("kurenai_rouge.app")
 
 
@@ -1131,10 +1132,16 @@ def build_app() -> gr.Blocks:
                     ["", *rouge_text.LANGUAGES], value="", label="language (ISO 639-1, optional)"
                 )
             with gr.Row():
-                use_stemmer = gr.Checkbox(label="Porter stemmer (both metrics)")
-                split_summaries = gr.Checkbox(label="split sentences for rougeLsum (kurenai_rouge)")
-                bootstrap = gr.Checkbox(value=True, label="bootstrap interval (kurenai_rouge)")
-                confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="confidence level")
+                # Each option in a column at least OPTION_WIDTH wide: on a phone the row wraps instead of
+                # cutting the labels.
+                with gr.Column(min_width=OPTION_WIDTH):
+                    use_stemmer = gr.Checkbox(label="Porter stemmer", info="both metrics")
+                with gr.Column(min_width=OPTION_WIDTH):
+                    split_summaries = gr.Checkbox(label="split sentences", info="rougeLsum, kurenai_rouge")
+                with gr.Column(min_width=OPTION_WIDTH):
+                    bootstrap = gr.Checkbox(value=True, label="bootstrap interval", info="kurenai_rouge")
+                with gr.Column(min_width=OPTION_WIDTH):
+                    confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="confidence level")
             gr.Examples(SCORE_EXAMPLES, [predictions, references], example_labels=SCORE_EXAMPLE_LABELS)
             run = gr.Button("Score", variant="primary")
             score_status = gr.HTML(
@@ -1165,13 +1172,22 @@ def build_app() -> gr.Blocks:
                 label="Per example, F to 4 decimals (sort by any column from the ⋮ menu in its header)",
                 interactive=False,
                 wrap=True,
-                pinned_columns=1,
                 elem_id="details",
             )
             signature = gr.Textbox(first_scores[3], label="Signature", interactive=False, elem_id="signature")
             with gr.Row():
-                csv_file = gr.File(first_scores[4], label="Per-example scores (CSV)")
-                json_file = gr.File(first_scores[5], label="Summary (JSON)")
+                csv_file = gr.File(
+                    first_scores[4],
+                    label="Per-example scores (CSV)",
+                    min_width=2 * OPTION_WIDTH,
+                    elem_id="csv-download",
+                )
+                json_file = gr.File(
+                    first_scores[5],
+                    label="Summary (JSON)",
+                    min_width=2 * OPTION_WIDTH,
+                    elem_id="json-download",
+                )
             run.click(
                 with_status(score, 6, describe_scores, tables=(0, 2)),
                 [
@@ -1202,7 +1218,8 @@ def build_app() -> gr.Blocks:
                 inspect_tokenizer = gr.Dropdown(
                     tokenizers, value=DEFAULT_TOKENIZER, label="kurenai_rouge tokenizer"
                 )
-                inspect_stemmer = gr.Checkbox(label="Porter stemmer")
+                with gr.Column(min_width=OPTION_WIDTH):
+                    inspect_stemmer = gr.Checkbox(label="Porter stemmer")
             gr.Examples(INSPECT_EXAMPLES, [prediction, reference])
             show = gr.Button("Inspect", variant="primary")
             inspect_status = gr.HTML(label="Inspect status", elem_id="inspect-status")

@@ -260,7 +260,8 @@ def build_tab(
         language = gr.Dropdown(["", *languages], value="", label="Language (ISO 639-1, optional)")
     with gr.Row():
         method = gr.Radio(list(METHODS), value=next(iter(METHODS)), label="Test")
-        correction = gr.Checkbox(label="Holm correction for several systems")
+        with gr.Column(min_width=180):
+            correction = gr.Checkbox(label="Holm correction", info="for several systems")
         confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="Confidence level")
     go = gr.Button("Compare", variant="primary", elem_id="cmp-run")
     status = gr.HTML(label="Compare status", elem_id="cmp-status")
@@ -281,13 +282,12 @@ def build_tab(
         label="Per example, 4 decimals (sort any column from its header)",
         interactive=False,
         wrap=True,
-        pinned_columns=1,
         elem_id="cmp-details",
     )
     signature = gr.Textbox(label="Signature", interactive=False, elem_id="cmp-signature")
     with gr.Row():
-        csv_file = gr.File(label="Per-example differences (CSV)")
-        json_file = gr.File(label="Result (JSON)")
+        csv_file = gr.File(label="Per-example differences (CSV)", min_width=360)
+        json_file = gr.File(label="Result (JSON)", min_width=360)
     state = gr.State()
     read_button = gr.Button("Show high-, middle- and low-scoring examples", elem_id="cmp-read-button")
     to_read = gr.Dataframe(

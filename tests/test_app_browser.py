@@ -120,7 +120,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
     foreign = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
         page.set_default_timeout(TIMEOUT_MS)
         page.on("request", lambda request: foreign.append(request.url) if not is_local(request.url) else None)
         page.goto(server)
@@ -248,6 +248,41 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
     assert foreign == []
     with capsys.disabled():
         print(f"\nscreenshots of the app: {SCREENSHOTS}")
+
+
+def test_browser_narrow_score_and_inspect(server):
+    """At 420 px: every label whole, all seven types scored and charted, an error, the Inspect tab."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 420, "height": 900})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server)
+        wait_for_table(page, "summary", lambda rows: len(rows) == 8)
+        # Option labels and download names on one line each, not cut.
+        for name in ("csv-download", "json-download"):
+            assert page.locator(f"#{name}").bounding_box()["width"] > 300, f"#{name} squeezed at 420 px"
+        for text in ("Porter stemmer", "split sentences", "bootstrap interval"):
+            label = page.get_by_text(text, exact=True).first
+            assert label.bounding_box()["height"] < 30, f"{text!r} wraps at 420 px"
+            assert label.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), f"{text!r} is cut at 420 px"
+        for rouge_type in ("rougeW", "rougeS4", "rougeSU4"):
+            page.get_by_label(rouge_type, exact=True).check()
+        page.get_by_role("button", name="Score", exact=True).click()
+        wait_for_table(page, "summary", lambda rows: len(rows) == 14)
+        page.locator("#chart svg text", has_text="rougeSU4 kurenai").first.wait_for()
+        shoot(page, "8-score-all-types-narrow.png")
+        page.locator("#predictions textarea").fill("")
+        page.get_by_role("button", name="Score", exact=True).click()
+        page.locator("#score-status", has_text="Not done").wait_for()
+        page.wait_for_timeout(15_000)
+        assert len(table(page, "summary")) == 14
+        shoot(page, "9-score-error-narrow.png")
+        page.get_by_role("tab", name="Inspect").click()
+        page.get_by_role("button", name="Inspect", exact=True).click()
+        wait_for_table(page, "pair-scores", lambda rows: len(rows) == 14)
+        shoot(page, "10-inspect-narrow.png")
+        browser.close()
 
 
 def is_local(url: str) -> bool:
