@@ -763,20 +763,51 @@ class Downloads:
 DOWNLOADS = Downloads()
 
 
+CODE_INLINE_EXAMPLES = 20  # "Show the code" writes the texts out up to this many examples
+
+
+def _python_list(name: str, items: Sequence[Any], count: int) -> str:
+    """``name = [...]`` with one item a line, or a placeholder naming ``count`` when there are too many."""
+    if count > CODE_INLINE_EXAMPLES:
+        return f"{name} = [...]  # your {count:,} {name}, as on the page"
+    return f"{name} = [\n" + "".join(f"    {item!r},\n" for item in items) + "]"
+
+
+def reproducing_code(examples: Examples, **options: Any) -> str:
+    """The ``evaluate.load`` and ``compute`` call that gives the page's kurenai_rouge numbers.
+
+    ``options`` are compute's keyword arguments; a ``None`` value is left out.
+    """
+    count = len(examples.predictions)
+    arguments = "".join(f"    {key}={value!r},\n" for key, value in options.items() if value is not None)
+    return (
+        "import evaluate\n\n"
+        "# A folder named kurenai_rouge holding kurenai_rouge.py, or the path of that file.\n"
+        'rouge = evaluate.load("kurenai_rouge")\n'
+        f"{_python_list('predictions', examples.predictions, count)}\n"
+        f"{_python_list('references', examples.references, count)}\n"
+        "results = rouge.compute(\n"
+        "    predictions=predictions,\n"
+        "    references=references,\n"
+        f"{arguments})\n"
+        "print(results)\n"
+    )
+
+
 @user_errors
 def score(
     predictions_text: str | None,
     references_text: str | None,
-    upload: str | None,
-    rouge_types: list[str],
-    tokenizer: str,
-    use_stemmer: bool,
-    split_summaries: bool,
-    bootstrap: bool,
-    confidence_level: float,
+    upload: str | None = None,
+    rouge_types: Sequence[str] = DEFAULT_ROUGE_TYPES,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    use_stemmer: bool = False,
+    split_summaries: bool = False,
+    bootstrap: bool = True,
+    confidence_level: float = 0.95,
     language: str = "",
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, str, str, str]:
-    """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path.
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, str, str, str, str]:
+    """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path, code.
 
     ``language`` is an ISO 639-1 code or "" for none.
     """
@@ -785,16 +816,14 @@ def score(
     rouge_types = [t for t in ROUGE_TYPES if t in rouge_types]
     examples = load_examples(predictions_text, references_text, upload)
     check_work(examples, rouge_types, tokenizer, use_stemmer, split_summaries)
-    per_example, aggregate = kurenai_scores(
-        examples,
-        bootstrap,
-        confidence_level,
-        rouge_types=rouge_types,
-        tokenizer=tokenizer,
-        language=language or None,
-        use_stemmer=use_stemmer,
-        split_summaries=split_summaries,
-    )
+    options = {
+        "rouge_types": rouge_types,
+        "tokenizer": tokenizer,
+        "language": language or None,
+        "use_stemmer": use_stemmer,
+        "split_summaries": split_summaries,
+    }
+    per_example, aggregate = kurenai_scores(examples, bootstrap, confidence_level, **options)
     stock_aggregate, stock_per_example = stock_scores(examples, rouge_types, use_stemmer, confidence_level)
     summary = summary_table(aggregate, stock_aggregate, rouge_types)
     details = per_example_table(examples, per_example, stock_per_example, rouge_types)
@@ -824,6 +853,15 @@ def score(
         aggregate["signature"],
         str(csv_path),
         str(json_path),
+        reproducing_code(
+            examples,
+            **options,
+            detailed=True,
+            bootstrap=bootstrap,
+            confidence_level=confidence_level,
+            n_samples=N_SAMPLES,
+            seed=SEED,
+        ),
     )
 
 
@@ -1001,6 +1039,10 @@ The **stock** column is evaluate's own `rouge` metric, computed the way it compu
 a bootstrap): on Japanese, Chinese or Korean text it gives 0.0. rougeW, rougeS4 and rougeSU4 are
 ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and ROUGE-SU4; the stock metric cannot compute them ({NOT_AVAILABLE}).
 """
+TABLES_NOTE = (
+    "**kurenai_rouge** next to the **stock** rouge metric, scores to 4 decimals. Sort the per-example "
+    "table by any column from the ⋮ menu in its header."
+)
 INSPECT_INTRO = f"""\
 One prediction and one reference: the tokens kurenai_rouge's tokenizer produces for each, marked
 **{LCS_LABEL}** (the longest common subsequence rouge-score picks, counted by rougeL) or
@@ -1014,13 +1056,13 @@ def compare_systems(
     baseline_text: str | None,
     system_text: str | None,
     references_text: str | None,
-    upload: str | None,
-    rouge_types: list[str],
-    tokenizer: str,
-    language: str,
-    method: str,
-    correction: bool,
-    confidence_level: float,
+    upload: str | None = None,
+    rouge_types: Sequence[str] = app_compare.COMPARE_TYPES,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    language: str = "",
+    method: str = next(iter(app_compare.METHODS)),
+    correction: bool = False,
+    confidence_level: float = 0.95,
 ) -> tuple[Any, ...]:
     """The Compare systems tab: summary, histogram, per-example table, signature, CSV, JSON, state."""
     if not rouge_types:
@@ -1113,11 +1155,12 @@ def build_app() -> gr.Blocks:
                 references = gr.Textbox(
                     SCORE_EXAMPLES[0][1], label="References (one per line)", lines=6, elem_id="references"
                 )
+            gr.Markdown(
+                "…or upload a CSV, TSV or JSONL file, scored instead of the pasted text: a `prediction` "
+                "column and a `reference` column (or `reference_1`, `reference_2`, …; in JSONL a list)."
+            )
             upload = gr.File(
-                label=(
-                    "…or upload a CSV, TSV or JSONL file, scored instead of the pasted text: a 'prediction' "
-                    "column and a 'reference' column (or reference_1, reference_2, …; in JSONL a list)"
-                ),
+                label="Upload (CSV, TSV or JSONL)",
                 file_types=[".csv", ".tsv", ".jsonl"],
                 height=150,
                 elem_id="upload",
@@ -1147,9 +1190,10 @@ def build_app() -> gr.Blocks:
             score_status = gr.HTML(
                 status_html(describe_scores(first_scores)), label="Score status", elem_id="score-status"
             )
+            gr.Markdown(TABLES_NOTE)
             summary = gr.Dataframe(
                 four_decimals(first_scores[0]),
-                label="kurenai_rouge next to the stock rouge metric (scores to 4 decimals)",
+                label="Summary",
                 interactive=False,
                 max_height=1000,  # every row: at most 14
                 elem_id="summary",
@@ -1169,7 +1213,7 @@ def build_app() -> gr.Blocks:
             )
             details = gr.Dataframe(
                 four_decimals(first_scores[2]),
-                label="Per example, F to 4 decimals (sort by any column from the ⋮ menu in its header)",
+                label="Per example",
                 interactive=False,
                 wrap=True,
                 elem_id="details",
@@ -1188,8 +1232,11 @@ def build_app() -> gr.Blocks:
                     min_width=2 * OPTION_WIDTH,
                     elem_id="json-download",
                 )
+            code = gr.Code(
+                first_scores[6], language="python", label="Show the code", interactive=False, elem_id="code"
+            )
             run.click(
-                with_status(score, 6, describe_scores, tables=(0, 2)),
+                with_status(score, 7, describe_scores, tables=(0, 2)),
                 [
                     predictions,
                     references,
@@ -1202,7 +1249,7 @@ def build_app() -> gr.Blocks:
                     confidence,
                     language,
                 ],
-                [summary, chart, details, signature, csv_file, json_file, score_status],
+                [summary, chart, details, signature, csv_file, json_file, code, score_status],
                 api_name="score",
                 concurrency_id="score",
                 concurrency_limit=SCORE_LANES,
@@ -1237,12 +1284,12 @@ def build_app() -> gr.Blocks:
             )
             pair_scores = gr.Dataframe(
                 four_decimals(first_inspection[2]),
-                label="Scores of this pair (4 decimals)",
+                label="Pair scores",
                 interactive=False,
                 max_height=1000,  # every row: 14
                 elem_id="pair-scores",
             )
-            why = gr.Markdown(first_inspection[3], elem_id="why")
+            why = gr.Markdown(first_inspection[3], label="Tokens seen", elem_id="why")
             show.click(
                 with_status(inspect_pair, 4, lambda _: "Inspected.", tables=(2,)),
                 [prediction, reference, inspect_tokenizer, inspect_stemmer],

@@ -42,7 +42,8 @@ the baseline are scored on the same references, and the per-example differences 
 system on the same resamples. The p-value is two-sided; the interval is a percentile bootstrap interval
 of the difference. A significant difference in ROUGE is not a difference in quality: read the examples
 where the systems differ most. Upload a file with a `reference` column, a `baseline` column and one
-column per system, or paste one example per line."""
+column per system, or paste one example per line. Scores and differences are shown to 4 decimals; sort
+a table by any column from the ⋮ menu in its header."""
 
 
 @dataclass
@@ -246,9 +247,12 @@ def build_tab(
         references = gr.Textbox(
             EXAMPLE_REFERENCES, label="References (one per line)", lines=6, elem_id="cmp-references"
         )
+    gr.Markdown(
+        "…or upload a CSV, TSV or JSONL file, compared instead of the pasted text: `reference`, "
+        "`baseline` and one column per system."
+    )
     upload = gr.File(
-        label="…or upload a CSV, TSV or JSONL file, compared instead of the pasted text: 'reference', "
-        "'baseline' and one column per system",
+        label="Upload (CSV, TSV or JSONL)",
         file_types=[".csv", ".tsv", ".jsonl"],
         height=120,
         elem_id="cmp-upload",
@@ -266,7 +270,7 @@ def build_tab(
     go = gr.Button("Compare", variant="primary", elem_id="cmp-run")
     status = gr.HTML(label="Compare status", elem_id="cmp-status")
     summary = gr.Dataframe(
-        label="Each system against the baseline (4 decimals)",
+        label="Each system against the baseline",
         interactive=False,
         max_height=1000,
         elem_id="cmp-summary",
@@ -275,11 +279,11 @@ def build_tab(
         x="mean difference",
         y="resamples",
         color="where",
-        label="Resampled mean differences of the first system on the first rouge type",
+        label="Resampled differences",
         elem_id="cmp-histogram",
     )
     details = gr.Dataframe(
-        label="Per example, 4 decimals (sort any column from its header)",
+        label="Per example",
         interactive=False,
         wrap=True,
         elem_id="cmp-details",
@@ -290,9 +294,7 @@ def build_tab(
         json_file = gr.File(label="Result (JSON)", min_width=360)
     state = gr.State()
     read_button = gr.Button("Show high-, middle- and low-scoring examples", elem_id="cmp-read-button")
-    to_read = gr.Dataframe(
-        label="Examples to read (4 decimals)", interactive=False, wrap=True, elem_id="cmp-read"
-    )
+    to_read = gr.Dataframe(label="Examples to read", interactive=False, wrap=True, elem_id="cmp-read")
     inputs = [baseline, system, references, upload, rouge_types, tokenizer, language, method, correction]
     go.click(
         run,

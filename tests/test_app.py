@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
 
+import evaluate
 import gradio as gr
 import numpy as np
 import pytest
@@ -76,7 +77,7 @@ def test_japanese_example_scores_and_stock_zero():
 @pytest.mark.parametrize("name", list(rouge_text.TOKENIZERS))
 def test_every_registered_tokenizer_scores_like_rouge_score_with_it(name):
     predictions, references = app.SCORE_EXAMPLES[3]
-    *_, csv_path, _ = app.score(predictions, references, None, ALL_TYPES, name, False, False, False, 0.95)
+    csv_path = app.score(predictions, references, None, ALL_TYPES, name, False, False, False, 0.95)[4]
     rows = read_csv(csv_path)
     scorer = rouge_scorer.RougeScorer(ALL_TYPES, tokenizer=rouge_text.get_tokenizer(name))
     for row, prediction, reference in zip(
@@ -124,7 +125,7 @@ def test_stock_column_is_the_stock_metric(tmp_path, source, use_stemmer):
         texts, upload = ("", ""), str(write(tmp_path, "multi.csv", MULTI_REFERENCE_CSV))
         examples = app.parse_upload(upload)
     options = (ALL_TYPES, "whitespace", use_stemmer, False, True, 0.95)
-    summary, _, details, _, csv_path, _ = app.score(*texts, upload, *options)
+    summary, _, details, _, csv_path, *_ = app.score(*texts, upload, *options)
     expected_per_example, expected_median = stock_scores(examples, ALL_TYPES, use_stemmer)
     stock = rows_of(summary, "stock rouge")
     rows = read_csv(csv_path)
@@ -138,7 +139,7 @@ def test_stock_column_is_the_stock_metric(tmp_path, source, use_stemmer):
 def test_rouge_w_s_su_are_scored_and_not_in_the_stock_column(tmp_path):
     predictions, references = app.SCORE_EXAMPLES[3]
     types = ["rouge1", *FAMILY_TYPES]
-    summary, chart, details, _, csv_path, json_path = app.score(
+    summary, chart, details, _, csv_path, json_path, _ = app.score(
         predictions, references, None, types, "whitespace", False, False, True, 0.95
     )
     examples = app.parse_pasted(predictions, references)
@@ -205,7 +206,7 @@ def test_stock_bootstrap_leaves_numpy_global_state_alone():
 
 def test_downloads(tmp_path):
     predictions, references = app.SCORE_EXAMPLES[4]
-    *_, csv_path, json_path = app.score(predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:])
+    *_, csv_path, json_path, _ = app.score(predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:])
     rows = read_csv(csv_path)
     assert [row["prediction"] for row in rows] == predictions.splitlines()
     exact = app.kurenai_compute(
@@ -459,7 +460,7 @@ def test_csv_download_is_spreadsheet_safe_and_has_a_bom(tmp_path):
         "今日 は 晴れ",
     ]
     rows = "".join(json.dumps({"prediction": text, "reference": "a"}) + "\n" for text in hostile)
-    *_, csv_path, _ = app.score("", "", str(write(tmp_path, "a.jsonl", rows)), *DEFAULTS)
+    csv_path = app.score("", "", str(write(tmp_path, "a.jsonl", rows)), *DEFAULTS)[4]
     raw = Path(csv_path).read_bytes()
     assert raw.startswith("\ufeff".encode())
     rows = read_csv(csv_path)
@@ -608,3 +609,32 @@ def test_inspect_with_empty_boxes_is_refused_as_score_is():
     # One empty side is inspected: it scores 0, as compute() scores it.
     *_, scores, _ = app.inspect_pair("a b", "", "whitespace", False)
     assert float(scores.iloc[0, 4]) == 0.0
+
+
+@pytest.mark.parametrize(
+    "options", [DEFAULTS, (["rouge1", "rougeSU4"], "whitespace", True, True, False, 0.9, "en")]
+)
+def test_the_code_shown_gives_the_page_numbers(metric_dir, monkeypatch, options):
+    """The code under the results, run with ``evaluate.load("kurenai_rouge")`` on the local module."""
+    real_load = evaluate.load
+    monkeypatch.setattr(
+        evaluate, "load", lambda path: real_load(str(metric_dir)) if path == "kurenai_rouge" else 1 / 0
+    )
+    predictions, references = app.SCORE_EXAMPLES[0]
+    summary, *_, code = app.score(predictions, references, None, *options)
+    namespace = {}
+    exec(compile(code, "shown code", "exec"), namespace)
+    results = namespace["results"]
+    for row in rows_of(summary, "kurenai_rouge").values():
+        t = row["rouge type"]
+        assert [row["P"], row["R"], row["F"]] == [
+            round(results[f"{t}{k}"], 4) for k in ("_precision", "_recall", "")
+        ]
+        if options[4]:
+            assert row["F interval"] == f"[{results[f'{t}_low']:.4f}, {results[f'{t}_high']:.4f}]"
+
+
+def test_the_code_shown_leaves_out_long_texts():
+    lines = "\n".join(["a b"] * (app.CODE_INLINE_EXAMPLES + 1))
+    code = app.score(lines, lines, None, *DEFAULTS)[-1]
+    assert f"predictions = [...]  # your {app.CODE_INLINE_EXAMPLES + 1} predictions" in code

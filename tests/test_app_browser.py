@@ -285,6 +285,29 @@ def test_browser_narrow_score_and_inspect(server):
         browser.close()
 
 
+def test_the_api_names_every_endpoint_parameter_and_output(server):
+    """gradio_client's view of the API: short names from the labels, the uploads optional."""
+    api = Client(server, verbose=False).view_api(return_format="dict", print_info=False)
+    endpoints = api["named_endpoints"]
+    assert set(endpoints) == {"/score", "/inspect", "/compare", "/examples_to_read"}
+    for name, endpoint in endpoints.items():
+        for item in [*endpoint["parameters"], *endpoint["returns"]]:
+            label = item["label"]
+            assert not label.startswith(("value_", "parameter_")) and len(label) <= 40, (name, label)
+        for parameter in endpoint["parameters"]:
+            assert re.fullmatch(r"[a-z_]+", parameter["parameter_name"]), (name, parameter)
+    for name in ("/score", "/compare"):
+        upload = next(p for p in endpoints[name]["parameters"] if p["parameter_name"] == "upload")
+        assert upload["parameter_has_default"] and upload["parameter_default"] is None
+    assert [r["label"] for r in endpoints["/inspect"]["returns"]] == [
+        "Prediction tokens",
+        "Reference tokens",
+        "Pair scores",
+        "Tokens seen",
+        "Inspect status",
+    ]
+
+
 def is_local(url: str) -> bool:
     parsed = urlparse(url)
     return parsed.scheme in ("data", "blob") or parsed.hostname in ("127.0.0.1", "localhost")
