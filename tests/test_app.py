@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 app = importlib.import_module("app")
+app_limits = importlib.import_module("app_limits")
 rouge_lcs = importlib.import_module("rouge_lcs")
 rouge_text = importlib.import_module("rouge_text")
 
@@ -302,33 +303,33 @@ def test_one_row_of_40_references_is_over_the_limit():
     """It took 73 s before references per example had a limit."""
     examples = app.Examples(["x" * 1000], [["y" * 1000] * 40])
     with pytest.raises(gr.Error, match=r"40 references; the limit is 10 \(KURENAI_ROUGE_MAX_REFERENCES\)"):
-        app.check_limits(examples)
+        app_limits.check_limits(examples)
 
 
 def test_limits():
-    limits = app.Limits(examples=2, chars=5, references=2)
+    limits = app_limits.Limits(examples=2, chars=5, references=2)
     with pytest.raises(
         gr.Error, match=r"example 2 has 3 references; the limit is 2 \(KURENAI_ROUGE_MAX_REFERENCES\)"
     ):
-        app.check_limits(app.Examples(["a", "b"], [["a"], ["b", "c", "d"]]), limits)
+        app_limits.check_limits(app.Examples(["a", "b"], [["a"], ["b", "c", "d"]]), limits)
     with pytest.raises(gr.Error, match=r"3 examples; the limit is 2 \(KURENAI_ROUGE_MAX_EXAMPLES\)"):
-        app.check_limits(app.Examples(["a", "b", "c"], ["a", "b", "c"]), limits)
+        app_limits.check_limits(app.Examples(["a", "b", "c"], ["a", "b", "c"]), limits)
     with pytest.raises(gr.Error, match=r"example 2: the reference has 6 characters.*KURENAI_ROUGE_MAX_CHARS"):
-        app.check_limits(app.Examples(["a", "b"], [["a"], ["b", "123456"]]), limits)
+        app_limits.check_limits(app.Examples(["a", "b"], [["a"], ["b", "123456"]]), limits)
     with pytest.raises(gr.Error, match="nothing to score"):
-        app.check_limits(app.Examples([], []), limits)
-    app.check_limits(app.Examples(["12345", "b"], ["a", "b"]), limits)
+        app_limits.check_limits(app.Examples([], []), limits)
+    app_limits.check_limits(app.Examples(["12345", "b"], ["a", "b"]), limits)
 
 
 def test_limits_from_environment():
-    assert app.Limits.from_env({}) == app.Limits()
-    assert app.Limits.from_env({"KURENAI_ROUGE_MAX_CHARS": "7"}) == app.Limits(chars=7)
+    assert app_limits.Limits.from_env({}) == app_limits.Limits()
+    assert app_limits.Limits.from_env({"KURENAI_ROUGE_MAX_CHARS": "7"}) == app_limits.Limits(chars=7)
     with pytest.raises(ValueError, match="KURENAI_ROUGE_MAX_EXAMPLES must be a positive integer, got '0'"):
-        app.Limits.from_env({"KURENAI_ROUGE_MAX_EXAMPLES": "0"})
+        app_limits.Limits.from_env({"KURENAI_ROUGE_MAX_EXAMPLES": "0"})
 
 
 def test_score_limits_come_from_the_module_limits(monkeypatch):
-    monkeypatch.setattr(app, "LIMITS", app.Limits(examples=1))
+    monkeypatch.setattr(app_limits, "LIMITS", app_limits.Limits(examples=1))
     with pytest.raises(gr.Error, match="the limit is 1"):
         app.score("a\nb", "a\nb", None, *DEFAULTS)
 
@@ -517,9 +518,9 @@ def test_the_estimate_refuses_the_slow_requests(lines, chars, references, tokeni
     examples = app.Examples(
         [text() for _ in range(lines)], [[text() for _ in range(references)] for _ in range(lines)]
     )
-    app.check_limits(examples)
+    app_limits.check_limits(examples)
     with pytest.raises(gr.Error, match=r"the limit is 5 s \(KURENAI_ROUGE_MAX_SECONDS\)"):
-        app.check_work(examples, rouge_types, tokenizer)
+        app_limits.check_work(examples, rouge_types, tokenizer)
 
 
 def test_the_estimate_accepts_the_default_limits_in_english_and_names_its_counts(monkeypatch):
@@ -527,8 +528,8 @@ def test_the_estimate_accepts_the_default_limits_in_english_and_names_its_counts
     words = "the cat sat on a mat and quick brown fox jumps over lazy dog".split()
     texts = [" ".join(rng.choice(words, 300))[:1000] for _ in range(1000)]
     examples = app.Examples(texts[:500], texts[500:])
-    assert app.check_work(examples, app.DEFAULT_ROUGE_TYPES, "whitespace").seconds < 5
-    work = app.estimate_work(app.Examples(texts[:2], texts[2:4]), ["rougeW", "rougeS*"], "whitespace")
+    assert app_limits.check_work(examples, app.DEFAULT_ROUGE_TYPES, "whitespace").seconds < 5
+    work = app_limits.estimate_work(app.Examples(texts[:2], texts[2:4]), ["rougeW", "rougeS*"], "whitespace")
     assert work.tokens == sum(len(t.split()) for t in texts[:4])
     assert "tokens" in work.describe() and "token pairs for rougeW/rougeS/rougeSU" in work.describe()
 
@@ -540,13 +541,15 @@ def test_a_request_too_long_to_tokenize_is_refused_before_tokenizing(monkeypatch
     monkeypatch.setattr(app.rouge_text, "get_tokenizer", no_tokenizing)
     examples = app.Examples(["가" * 1000] * 500, ["나" * 1000] * 500)
     with pytest.raises(gr.Error, match=r"needs at least [\d,.]+ s of work \(1,000,000 characters\)"):
-        app.check_work(examples, app.ROUGE_TYPES, "ko")
+        app_limits.check_work(examples, app.ROUGE_TYPES, "ko")
 
 
 def test_nfkc_expansion_counts_in_the_estimate():
     """U+FDFA is one character and 18 after NFKC, which the tokenizers apply."""
-    small = app.estimate_work(app.Examples(["a" * 1000], ["a" * 1000]), ["rouge1"], "char", tokenize=False)
-    large = app.estimate_work(
+    small = app_limits.estimate_work(
+        app.Examples(["a" * 1000], ["a" * 1000]), ["rouge1"], "char", tokenize=False
+    )
+    large = app_limits.estimate_work(
         app.Examples(["\ufdfa" * 1000], ["\ufdfa" * 1000]), ["rouge1"], "char", tokenize=False
     )
     assert large.chars == 18 * small.chars
