@@ -6,35 +6,28 @@ module file. The stock column is computed as evaluate's ``rouge`` metric compute
 default tokenizer and the median of its ``BootstrapAggregator``. ROUGE-W, ROUGE-S and ROUGE-SU are
 offered too; the stock metric cannot compute them, so its column shows them as not available.
 
-Limits, read from the environment at start-up (see ``Limits``): ``KURENAI_ROUGE_MAX_EXAMPLES``,
-``KURENAI_ROUGE_MAX_REFERENCES`` (per example), ``KURENAI_ROUGE_MAX_CHARS`` (per text),
-``KURENAI_ROUGE_MAX_SECONDS`` (estimated work, see ``estimate_work``) and
-``KURENAI_ROUGE_MAX_UPLOAD_BYTES``.
+The request limits and the work estimate are in ``app_limits``, the parsing of pasted text and uploads
+in ``app_inputs``, the Compare systems tab in ``app_compare``.
 """
 
 from __future__ import annotations
 
 import atexit
-import csv
 import functools
 import html
-import io
 import json
 import logging
 import os
 import queue
-import re
 import shutil
 import signal
 import sys
 import tempfile
 import threading
-import unicodedata
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,15 +35,17 @@ import evaluate
 import gradio as gr
 import numpy as np
 import pandas as pd
+from pandas.io.formats.style import Styler
 from rouge_score import scoring
 from rouge_score.tokenizers import DefaultTokenizer
 
 import app_compare
 import rouge_family
 import rouge_lcs
-import rouge_sentences
 import rouge_stats
 import rouge_text
+from app_inputs import Examples, parse_pasted, parse_upload, rows_of_file, text_lines
+from app_limits import LIMITS, as_list, check_limits, check_work
 
 HERE = Path(__file__).resolve().parent
 METRIC_PATH = str(HERE / "kurenai_rouge.py")
@@ -69,58 +64,8 @@ NO_MATCH_LABEL = "no match"
 # gradio runs this many Score requests at once, and Inspect requests in a lane of their own, so that a
 # long Score never holds up an Inspect or another Score.
 SCORE_LANES = 2
+OPTION_WIDTH = 180  # px, the narrowest an option may be before its row wraps
 log = logging.getLogger("kurenai_rouge.app")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one request may ask for; each is set by an environment variable.
-
-    ``seconds`` bounds ``estimate_work``'s estimate of the request. ``upload_bytes`` is gradio's
-    ``max_file_size``: gradio refuses a larger file as it arrives.
-    """
-
-    examples: int = 500
-    references: int = 10
-    chars: int = 1000
-    seconds: int = 5
-    upload_bytes: int = 5_000_000
-
-    ENV = {
-        "examples": "KURENAI_ROUGE_MAX_EXAMPLES",
-        "references": "KURENAI_ROUGE_MAX_REFERENCES",
-        "chars": "KURENAI_ROUGE_MAX_CHARS",
-        "seconds": "KURENAI_ROUGE_MAX_SECONDS",
-        "upload_bytes": "KURENAI_ROUGE_MAX_UPLOAD_BYTES",
-    }
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] = os.environ) -> Limits:
-        """Read the limits from ``environ``, keeping the default for every variable that is unset."""
-        values = {}
-        for field, variable in cls.ENV.items():
-            if variable in environ:
-                text = environ[variable]
-                if not text.isdecimal() or int(text) < 1:
-                    raise ValueError(f"{variable} must be a positive integer, got {text!r}")
-                values[field] = int(text)
-        return cls(**values)
-
-
-LIMITS = Limits.from_env()
-
-
-@dataclass
-class Examples:
-    """Predictions and references; references are strings, or lists when any row has several."""
-
-    predictions: list[str]
-    references: list[str] | list[list[str]]
-
-    @property
-    def multi_reference(self) -> bool:
-        """Whether the references are lists of references."""
-        return isinstance(self.references[0], list)
 
 
 def user_errors(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -147,330 +92,6 @@ def user_errors(function: Callable[..., Any]) -> Callable[..., Any]:
         raise gr.Error(html.escape(message, quote=False), print_exception=False)
 
     return wrapper
-
-
-def _lines(text: str | None) -> list[str]:
-    """The lines of a text box: split on line breaks only (not on U+2028 and the like)."""
-    lines = re.split(r"\r\n|\r|\n", text or "")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    return lines
-
-
-def parse_pasted(predictions_text: str | None, references_text: str | None) -> Examples:
-    """One example per line in each box; blank lines at the end are ignored."""
-    predictions, references = _lines(predictions_text), _lines(references_text)
-    if len(predictions) != len(references):
-        raise gr.Error(
-            f"{len(predictions)} predictions but {len(references)} references: "
-            "paste one example per line in each box"
-        )
-    return Examples(predictions, references)
-
-
-def _references_of(row: Mapping[str, Any], columns: Sequence[str], where: str) -> list[str]:
-    """The non-empty references of a row; ``[""]`` (which scores 0) when it has none."""
-    references = []
-    for column in columns:
-        value = row.get(column)
-        if value is None:
-            continue
-        for item in value if isinstance(value, list) else [value]:
-            if not isinstance(item, str):
-                raise gr.Error(f"{where}: {column} must be a string or a list of strings, got {item!r}")
-            if item:
-                references.append(item)
-    return references or [""]
-
-
-def _csv_rows(text: str, name: str, delimiter: str) -> list[dict[str, Any]]:
-    """The rows of a CSV or TSV text, records as the csv module reads them (quoted line breaks kept)."""
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    try:
-        return list(reader)
-    except csv.Error as error:
-        start = reader.line_num + 1  # the lines of the records read before this one, plus one
-        raise gr.Error(
-            f"{name} is not valid CSV: {error}, in the record that starts on line {start}"
-        ) from error
-
-
-def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
-    """The objects of a JSONL text, one per line.
-
-    A line ends at "\\n" only: JSON strings may hold U+2028, U+2029 or U+0085 unescaped.
-    """
-    rows = []
-    for number, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise gr.Error(f"{name} line {number} is not JSON: {error.msg}") from error
-        if not isinstance(row, dict):
-            raise gr.Error(f"{name} line {number} must be a JSON object")
-        rows.append(row)
-    return rows
-
-
-def decode_upload(data: bytes, name: str) -> str:
-    """The text of an uploaded file: UTF-8 (with or without a byte order mark), or UTF-16 with one.
-
-    No newline translation: the formats split records. Other encodings are refused with how to
-    re-save the file; a Shift-JIS file, which Excel writes in Japan, is not guessed at.
-    """
-    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as error:
-        raise gr.Error(
-            f"{name} is not UTF-8 text ({error.reason} at byte {error.start}). Save it as UTF-8: in Excel "
-            "choose 'CSV UTF-8 (comma delimited)'; a Shift-JIS (cp932) file converts with "
-            "iconv -f CP932 -t UTF-8"
-        ) from error
-
-
-def _rows_of(path: Path) -> list[dict[str, Any]]:
-    suffix = path.suffix.lower()
-    text = decode_upload(path.read_bytes(), path.name)
-    if suffix in (".csv", ".tsv"):
-        return _csv_rows(text, path.name, "," if suffix == ".csv" else "\t")
-    if suffix == ".jsonl":
-        return _jsonl_rows(text, path.name)
-    raise gr.Error(f"{path.name}: upload a .csv, .tsv or .jsonl file")
-
-
-def parse_upload(path: str | os.PathLike[str]) -> Examples:
-    """Read a CSV, TSV or JSONL file with a ``prediction`` column and reference column(s).
-
-    A reference column is named ``reference``, ``references`` or starts with ``reference``
-    (``reference_2``, ...); in JSONL a reference may be a list of strings. Several references
-    per row (several columns, or a list) make every row a list of references.
-    """
-    path = Path(path)
-    rows = _rows_of(path)
-    if not rows:
-        raise gr.Error(f"{path.name} has no rows")
-    columns = list(dict.fromkeys(column for row in rows for column in row if column is not None))
-    # Column names are matched without case or surrounding spaces: "Prediction", " reference_2".
-    prediction_column = next((c for c in columns if c.strip().lower() in ("prediction", "predictions")), None)
-    reference_columns = [c for c in columns if c.strip().lower().startswith("reference")]
-    if prediction_column is None or not reference_columns:
-        raise gr.Error(
-            f"{path.name} needs a 'prediction' column and a 'reference' column "
-            f"(or reference_1, reference_2, ...); it has: {', '.join(columns)}"
-        )
-    predictions, references = [], []
-    for number, row in enumerate(rows, 1):
-        prediction = row.get(prediction_column)
-        if not isinstance(prediction, str):
-            raise gr.Error(f"{path.name} row {number}: prediction must be a string, got {prediction!r}")
-        predictions.append(prediction)
-        references.append(_references_of(row, reference_columns, f"{path.name} row {number}"))
-    if all(len(refs) == 1 for refs in references) and len(reference_columns) == 1:
-        return Examples(predictions, [refs[0] for refs in references])
-    return Examples(predictions, references)
-
-
-def check_limits(examples: Examples, limits: Limits | None = None) -> None:
-    """Reject empty input, too many examples or references, or a text over the limit, naming the variable."""
-    limits = limits or LIMITS
-    if not examples.predictions:
-        raise gr.Error("nothing to score: paste predictions and references, or upload a file")
-    if len(examples.predictions) > limits.examples:
-        raise gr.Error(
-            f"{len(examples.predictions):,} examples; the limit is {limits.examples:,} "
-            f"({Limits.ENV['examples']})"
-        )
-    for number, (prediction, refs) in enumerate(
-        zip(examples.predictions, examples.references, strict=True), 1
-    ):
-        if len(_as_list(refs)) > limits.references:
-            raise gr.Error(
-                f"example {number} has {len(refs):,} references; the limit is {limits.references:,} "
-                f"({Limits.ENV['references']})"
-            )
-        for kind, text in [("prediction", prediction)] + [("reference", r) for r in _as_list(refs)]:
-            if len(text) > limits.chars:
-                raise gr.Error(
-                    f"example {number}: the {kind} has {len(text):,} characters; the limit is "
-                    f"{limits.chars:,} ({Limits.ENV['chars']})"
-                )
-
-
-def _as_list(references: str | list[str]) -> list[str]:
-    return references if isinstance(references, list) else [references]
-
-
-# What scoring costs, in seconds of one process on this project's 2-core machine, fitted with margin to
-# the slowest cases benchmarks/bench_app.py builds. Tokenizing costs per character, by tokenizer (one
-# registered later gets the slowest rate); Porter stemming of unseen words is the same for every one.
-TOKENIZE_SECONDS_PER_CHAR = {
-    "whitespace": 0.05e-6,
-    "rouge-score": 0.15e-6,
-    "char": 0.2e-6,
-    "cjk": 0.3e-6,
-    "ja": 10e-6,
-    "ja-sudachi-a": 10e-6,
-    "ja-sudachi-b": 10e-6,
-    "ja-sudachi-c": 10e-6,
-    "zh": 14e-6,
-    "ko": 100e-6,
-    "th": 6e-6,
-}
-STEM_SECONDS_PER_CHAR = 4e-6
-# Per token of a (prediction, reference) pair and rouge type, both columns: rouge1-2, rougeL, rougeLsum.
-SCORE_SECONDS_PER_TOKEN = 0.4e-6
-# Per pair of tokens of a (prediction, reference) pair, for rougeL and for rougeLsum (LCS tables).
-LCS_CELL_SECONDS = 4e-9
-PAIR_SECONDS = 50e-6  # per (prediction, reference) pair
-BOOTSTRAP_SECONDS_PER_ROW = 20e-6  # per example and rouge type, both columns' bootstraps
-# rougeW fills a weighted-LCS table per pair of sentences: per cell, more where the tokens match.
-WLCS_CELL_SECONDS = 0.4e-6
-WLCS_MATCH_SECONDS = 1.5e-6
-WLCS_SENTENCE_PAIR_SECONDS = 4e-6
-SKIP_BIGRAM_SECONDS = 0.6e-6  # rougeS / rougeSU: per skip-bigram counted
-
-
-@dataclass(frozen=True)
-class Work:
-    """``estimate_work``'s estimate of a request: seconds, and the counts it comes from.
-
-    ``tokens`` is None when the texts were not tokenized for the estimate (no rougeW, rougeS or
-    rougeSU chosen). ``token_pairs`` counts what grows with the square of the text lengths: the
-    cells of rougeW's tables and rougeS/rougeSU's skip-bigrams.
-    """
-
-    seconds: float
-    chars: int
-    tokens: int | None = None
-    token_pairs: int = 0
-
-    def describe(self) -> str:
-        """The estimate in words, for a message."""
-        counts = f"{self.chars:,} characters"
-        if self.tokens is not None:
-            counts += f", {self.tokens:,} tokens, {self.token_pairs:,} token pairs for rougeW/rougeS/rougeSU"
-        return f"{self.seconds:,.1f} s of work ({counts})"
-
-
-def _nfkc_length(text: str) -> int:
-    return len(unicodedata.normalize("NFKC", text))
-
-
-def _skip_bigrams(tokens: int, rouge_type: str) -> int:
-    """How many skip-bigrams (and unigrams) ``rouge_family.skip_bigram_counts`` counts for a text."""
-    unigrams, skip = rouge_family.ROUGE_S_RE.fullmatch(rouge_type).groups()
-    widest = max(0, tokens - 1 if skip == "*" else min(int(skip) + 1, tokens - 1))
-    return widest * tokens - widest * (widest + 1) // 2 + (max(0, tokens - 1) if unigrams else 0)
-
-
-def estimate_work(
-    examples: Examples,
-    rouge_types: Sequence[str],
-    tokenizer: str,
-    use_stemmer: bool = False,
-    split_summaries: bool = False,
-    tokenize: bool = True,
-) -> Work:
-    """Estimate what scoring ``examples`` costs, without scoring them.
-
-    From the characters: tokenizing every text (the chosen tokenizer and the stock column's), scoring
-    each (prediction, reference) pair per rouge type with at most a token per character (per two
-    for the whitespace and rouge-score tokenizers), the LCS tables of rougeL and rougeLsum, and both
-    bootstraps. rougeW's table has a cell per pair of tokens of each pair of sentences, slower where
-    they match, and rougeS*/rougeSU* count every pair of tokens of a text, so for rougeW, rougeS and
-    rougeSU (with ``tokenize``) the texts are tokenized to count them, and that tokenizing counts as
-    work too.
-    """
-    texts = [
-        (prediction, _as_list(refs))
-        for prediction, refs in zip(examples.predictions, examples.references, strict=True)
-    ]
-    # NFKC can make a character several ("ﷺ" is 18): tokenizers see the NFKC text.
-    lengths = [(_nfkc_length(prediction), [_nfkc_length(r) for r in refs]) for prediction, refs in texts]
-    chars = sum(prediction + sum(refs) for prediction, refs in lengths)
-    # At most this many tokens per character: a whitespace-separated token takes two with its space.
-    per_char = 0.5 if tokenizer in ("whitespace", "rouge-score") else 1.0
-    pair_tokens = per_char * sum(prediction * len(refs) + sum(refs) for prediction, refs in lengths)
-    lcs_cells = per_char**2 * sum(prediction * sum(refs) for prediction, refs in lengths)
-    pairs = sum(len(refs) for _, refs in texts)
-    tokenize_rate = (
-        TOKENIZE_SECONDS_PER_CHAR.get(tokenizer, max(TOKENIZE_SECONDS_PER_CHAR.values()))
-        + TOKENIZE_SECONDS_PER_CHAR["rouge-score"]
-        + (2 * STEM_SECONDS_PER_CHAR if use_stemmer else 0)
-    )
-    seconds = (
-        chars * tokenize_rate
-        + pair_tokens * SCORE_SECONDS_PER_TOKEN * len(rouge_types)
-        + lcs_cells * LCS_CELL_SECONDS * sum(t in ("rougeL", "rougeLsum") for t in rouge_types)
-        + pairs * PAIR_SECONDS
-        + len(texts) * len(rouge_types) * BOOTSTRAP_SECONDS_PER_ROW
-    )
-    family = [t for t in rouge_types if rouge_family.is_family_type(t)]
-    if not (family and tokenize):
-        return Work(seconds, chars)
-    seconds += chars * tokenize_rate
-    tokenizer_ = rouge_text.get_tokenizer(tokenizer, use_stemmer)
-
-    def counted(text: str) -> tuple[Counter, int]:
-        return Counter(tokenizer_.tokenize(text)), len(rouge_sentences.split_sentences(text, split_summaries))
-
-    tokens = token_pairs = 0
-    for prediction, refs in texts:
-        pred_counts, pred_sentences = counted(prediction)
-        pred_tokens = pred_counts.total()
-        tokens += pred_tokens
-        for reference in refs:
-            ref_counts, ref_sentences = counted(reference)
-            ref_tokens = ref_counts.total()
-            tokens += ref_tokens
-            for rouge_type in family:
-                if rouge_type == "rougeW":
-                    cells = ref_tokens * (pred_tokens + pred_sentences)
-                    matches = sum(n * pred_counts[token] for token, n in ref_counts.items())
-                    token_pairs += cells
-                    seconds += (
-                        cells * WLCS_CELL_SECONDS
-                        + matches * WLCS_MATCH_SECONDS
-                        + ref_sentences * pred_sentences * WLCS_SENTENCE_PAIR_SECONDS
-                    )
-                else:
-                    counted_pairs = _skip_bigrams(ref_tokens, rouge_type) + _skip_bigrams(
-                        pred_tokens, rouge_type
-                    )
-                    token_pairs += counted_pairs
-                    seconds += counted_pairs * SKIP_BIGRAM_SECONDS
-    return Work(seconds, chars, tokens, token_pairs)
-
-
-def check_work(
-    examples: Examples,
-    rouge_types: Sequence[str],
-    tokenizer: str,
-    use_stemmer: bool = False,
-    split_summaries: bool = False,
-    limits: Limits | None = None,
-) -> Work:
-    """Refuse a request whose ``estimate_work`` is over ``limits.seconds``, naming the variable.
-
-    The estimate from the characters alone is checked first, so that a request too long to tokenize
-    is refused before it is tokenized.
-    """
-    limits = limits or LIMITS
-    options = (examples, rouge_types, tokenizer, use_stemmer, split_summaries)
-    counted_later = any(rouge_family.is_family_type(t) for t in rouge_types)
-    for tokenize in (False, True) if counted_later else (False,):
-        work = estimate_work(*options, tokenize=tokenize)
-        if work.seconds > limits.seconds:
-            bound = "at least" if counted_later and not tokenize else "about"
-            raise gr.Error(
-                f"this request needs {bound} {work.describe()}; the limit is {limits.seconds:,} s "
-                f"({Limits.ENV['seconds']}): score fewer or shorter texts, fewer rouge types "
-                "(rougeW is the slowest on long texts), or a tokenizer with longer tokens"
-            )
-    return work
 
 
 def load_examples(predictions_text: str | None, references_text: str | None, upload: str | None) -> Examples:
@@ -657,12 +278,22 @@ def summary_table(
     return pd.DataFrame(rows)
 
 
+CHART_METRICS = {"kurenai_rouge": "kurenai", "stock rouge": "stock"}
+CHART_COLORS = {"kurenai_rouge": "#c0283c", "stock rouge": "#8a8f98"}
+# Every bar the chart can show, in the summary table's order: a rouge type's two bars side by side.
+CHART_ORDER = [f"{t} {short}" for t in ROUGE_TYPES for short in CHART_METRICS.values()]
+
+
 def chart_table(summary: pd.DataFrame) -> pd.DataFrame:
-    """One bar per rouge type and metric with an F, side by side (a colour alone would stack them)."""
+    """One bar per rouge type and metric with an F, in the table's order (``CHART_ORDER``).
+
+    gradio's BarPlot stacks bars that share an x, so each bar has its own short x label ("rouge1
+    kurenai", "rouge1 stock") and its metric's colour; a type not in the stock metric has one bar.
+    """
     shown = summary[summary["F"] != NOT_AVAILABLE]
     return pd.DataFrame(
         {
-            "rouge type and metric": shown["rouge type"] + " " + shown["metric"],
+            "bar": shown["rouge type"] + " " + shown["metric"].map(CHART_METRICS),
             "metric": shown["metric"],
             "F": shown["F"].astype(float),
         }
@@ -683,7 +314,7 @@ def per_example_table(
         {
             "example": range(1, len(examples.predictions) + 1),
             "prediction": examples.predictions,
-            "reference": [" ‖ ".join(_as_list(refs)) for refs in examples.references],
+            "reference": [" ‖ ".join(as_list(refs)) for refs in examples.references],
         }
     )
     for t in rouge_types:
@@ -751,20 +382,51 @@ class Downloads:
 DOWNLOADS = Downloads()
 
 
+CODE_INLINE_EXAMPLES = 20  # "Show the code" writes the texts out up to this many examples
+
+
+def _python_list(name: str, items: Sequence[Any], count: int) -> str:
+    """``name = [...]`` with one item a line, or a placeholder naming ``count`` when there are too many."""
+    if count > CODE_INLINE_EXAMPLES:
+        return f"{name} = [...]  # your {count:,} {name}, as on the page"
+    return f"{name} = [\n" + "".join(f"    {item!r},\n" for item in items) + "]"
+
+
+def reproducing_code(examples: Examples, **options: Any) -> str:
+    """The ``evaluate.load`` and ``compute`` call that gives the page's kurenai_rouge numbers.
+
+    ``options`` are compute's keyword arguments; a ``None`` value is left out.
+    """
+    count = len(examples.predictions)
+    arguments = "".join(f"    {key}={value!r},\n" for key, value in options.items() if value is not None)
+    return (
+        "import evaluate\n\n"
+        "# A folder named kurenai_rouge holding kurenai_rouge.py, or the path of that file.\n"
+        'rouge = evaluate.load("kurenai_rouge")\n'
+        f"{_python_list('predictions', examples.predictions, count)}\n"
+        f"{_python_list('references', examples.references, count)}\n"
+        "results = rouge.compute(\n"
+        "    predictions=predictions,\n"
+        "    references=references,\n"
+        f"{arguments})\n"
+        "print(results)\n"
+    )
+
+
 @user_errors
 def score(
     predictions_text: str | None,
     references_text: str | None,
-    upload: str | None,
-    rouge_types: list[str],
-    tokenizer: str,
-    use_stemmer: bool,
-    split_summaries: bool,
-    bootstrap: bool,
-    confidence_level: float,
+    upload: str | None = None,
+    rouge_types: Sequence[str] = DEFAULT_ROUGE_TYPES,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    use_stemmer: bool = False,
+    split_summaries: bool = False,
+    bootstrap: bool = True,
+    confidence_level: float = 0.95,
     language: str = "",
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, str, str, str]:
-    """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path.
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, str, str, str, str]:
+    """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path, code.
 
     ``language`` is an ISO 639-1 code or "" for none.
     """
@@ -773,16 +435,14 @@ def score(
     rouge_types = [t for t in ROUGE_TYPES if t in rouge_types]
     examples = load_examples(predictions_text, references_text, upload)
     check_work(examples, rouge_types, tokenizer, use_stemmer, split_summaries)
-    per_example, aggregate = kurenai_scores(
-        examples,
-        bootstrap,
-        confidence_level,
-        rouge_types=rouge_types,
-        tokenizer=tokenizer,
-        language=language or None,
-        use_stemmer=use_stemmer,
-        split_summaries=split_summaries,
-    )
+    options = {
+        "rouge_types": rouge_types,
+        "tokenizer": tokenizer,
+        "language": language or None,
+        "use_stemmer": use_stemmer,
+        "split_summaries": split_summaries,
+    }
+    per_example, aggregate = kurenai_scores(examples, bootstrap, confidence_level, **options)
     stock_aggregate, stock_per_example = stock_scores(examples, rouge_types, use_stemmer, confidence_level)
     summary = summary_table(aggregate, stock_aggregate, rouge_types)
     details = per_example_table(examples, per_example, stock_per_example, rouge_types)
@@ -812,7 +472,25 @@ def score(
         aggregate["signature"],
         str(csv_path),
         str(json_path),
+        reproducing_code(
+            examples,
+            **options,
+            detailed=True,
+            bootstrap=bootstrap,
+            confidence_level=confidence_level,
+            n_samples=N_SAMPLES,
+            seed=SEED,
+        ),
     )
+
+
+def four_decimals(table: pd.DataFrame) -> Styler:
+    """``table`` as a page shows it: every float with 4 decimals; gradio still sorts by the number."""
+
+    def shown(value: Any) -> str:
+        return f"{value:.4f}" if isinstance(value, float | np.floating) else str(value)
+
+    return table.style.format(shown).hide(axis="index")
 
 
 def status_html(text: str, error: bool = False) -> str:
@@ -822,13 +500,17 @@ def status_html(text: str, error: bool = False) -> str:
 
 
 def with_status(
-    function: Callable[..., tuple], outputs: int, describe: Callable[[tuple], str]
+    function: Callable[..., tuple],
+    outputs: int,
+    describe: Callable[[tuple], str],
+    tables: Sequence[int] = (),
 ) -> Callable[..., tuple]:
     """``function`` for a button: its ``outputs`` results, then a status line (HTML).
 
-    A refused request leaves the results on the page as they were and says why in the status line,
-    which stays until the next run (a ``gr.Error`` would replace every output with an "Error" badge
-    and show the reason in a toast that vanishes).
+    The results at the indices ``tables`` are shown with ``four_decimals``. A refused request leaves
+    the results on the page as they were and says why in the status line, which stays until the next
+    run (a ``gr.Error`` would replace every output with an "Error" badge and show the reason in a
+    toast that vanishes).
     """
 
     @functools.wraps(function)
@@ -838,7 +520,8 @@ def with_status(
         except gr.Error as error:
             message = f"Not done: {error.message}<br>The results below are from the last run, if any."
             return (*[gr.skip()] * outputs, status_html(message, error=True))
-        return (*results, status_html(html.escape(describe(results), quote=False)))
+        shown = [four_decimals(r) if i in tables else r for i, r in enumerate(results)]
+        return (*shown, status_html(html.escape(describe(results), quote=False)))
 
     return wrapper
 
@@ -975,6 +658,10 @@ The **stock** column is evaluate's own `rouge` metric, computed the way it compu
 a bootstrap): on Japanese, Chinese or Korean text it gives 0.0. rougeW, rougeS4 and rougeSU4 are
 ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and ROUGE-SU4; the stock metric cannot compute them ({NOT_AVAILABLE}).
 """
+TABLES_NOTE = (
+    "**kurenai_rouge** next to the **stock** rouge metric, scores to 4 decimals. Sort the per-example "
+    "table by any column from the ⋮ menu in its header."
+)
 INSPECT_INTRO = f"""\
 One prediction and one reference: the tokens kurenai_rouge's tokenizer produces for each, marked
 **{LCS_LABEL}** (the longest common subsequence rouge-score picks, counted by rougeL) or
@@ -988,22 +675,22 @@ def compare_systems(
     baseline_text: str | None,
     system_text: str | None,
     references_text: str | None,
-    upload: str | None,
-    rouge_types: list[str],
-    tokenizer: str,
-    language: str,
-    method: str,
-    correction: bool,
-    confidence_level: float,
+    upload: str | None = None,
+    rouge_types: Sequence[str] = app_compare.COMPARE_TYPES,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    language: str = "",
+    method: str = next(iter(app_compare.METHODS)),
+    correction: bool = False,
+    confidence_level: float = 0.95,
 ) -> tuple[Any, ...]:
     """The Compare systems tab: summary, histogram, per-example table, signature, CSV, JSON, state."""
     if not rouge_types:
         raise gr.Error("choose at least one rouge type")
     rouge_types = [t for t in app_compare.COMPARE_TYPES if t in rouge_types]
     if upload:
-        systems = app_compare.systems_from_rows(_rows_of(Path(upload)), Path(upload).name)
+        systems = app_compare.systems_from_rows(rows_of_file(Path(upload)), Path(upload).name)
     else:
-        baseline, system, references = map(_lines, (baseline_text, system_text, references_text))
+        baseline, system, references = map(text_lines, (baseline_text, system_text, references_text))
         if not len(baseline) == len(system) == len(references):
             raise gr.Error(
                 f"{len(baseline)} baseline lines, {len(system)} system lines and {len(references)} "
@@ -1087,11 +774,12 @@ def build_app() -> gr.Blocks:
                 references = gr.Textbox(
                     SCORE_EXAMPLES[0][1], label="References (one per line)", lines=6, elem_id="references"
                 )
+            gr.Markdown(
+                "…or upload a CSV, TSV or JSONL file, scored instead of the pasted text: a `prediction` "
+                "column and a `reference` column (or `reference_1`, `reference_2`, …; in JSONL a list)."
+            )
             upload = gr.File(
-                label=(
-                    "…or upload a CSV, TSV or JSONL file, scored instead of the pasted text: a 'prediction' "
-                    "column and a 'reference' column (or reference_1, reference_2, …; in JSONL a list)"
-                ),
+                label="Upload (CSV, TSV or JSONL)",
                 file_types=[".csv", ".tsv", ".jsonl"],
                 height=150,
                 elem_id="upload",
@@ -1106,41 +794,68 @@ def build_app() -> gr.Blocks:
                     ["", *rouge_text.LANGUAGES], value="", label="language (ISO 639-1, optional)"
                 )
             with gr.Row():
-                use_stemmer = gr.Checkbox(label="Porter stemmer (both metrics)")
-                split_summaries = gr.Checkbox(label="split sentences for rougeLsum (kurenai_rouge)")
-                bootstrap = gr.Checkbox(value=True, label="bootstrap interval (kurenai_rouge)")
-                confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="confidence level")
+                # Each option in a column at least OPTION_WIDTH wide: on a phone the row wraps instead of
+                # cutting the labels.
+                with gr.Column(min_width=OPTION_WIDTH):
+                    use_stemmer = gr.Checkbox(label="Porter stemmer", info="both metrics")
+                with gr.Column(min_width=OPTION_WIDTH):
+                    split_summaries = gr.Checkbox(label="split sentences", info="rougeLsum, kurenai_rouge")
+                with gr.Column(min_width=OPTION_WIDTH):
+                    bootstrap = gr.Checkbox(value=True, label="bootstrap interval", info="kurenai_rouge")
+                with gr.Column(min_width=OPTION_WIDTH):
+                    confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="confidence level")
             gr.Examples(SCORE_EXAMPLES, [predictions, references], example_labels=SCORE_EXAMPLE_LABELS)
             run = gr.Button("Score", variant="primary")
             score_status = gr.HTML(
                 status_html(describe_scores(first_scores)), label="Score status", elem_id="score-status"
             )
+            gr.Markdown(TABLES_NOTE)
             summary = gr.Dataframe(
-                first_scores[0],
-                label="kurenai_rouge next to the stock rouge metric",
+                four_decimals(first_scores[0]),
+                label="Summary",
                 interactive=False,
+                max_height=1000,  # every row: at most 14
                 elem_id="summary",
             )
             chart = gr.BarPlot(
                 first_scores[1],
-                x="rouge type and metric",
+                x="bar",
                 y="F",
                 color="metric",
+                color_map=CHART_COLORS,
+                sort=CHART_ORDER,
+                x_title="rouge type",
+                x_label_angle=-45,
                 y_lim=[0, 1],
                 label="F by rouge type",
+                elem_id="chart",
             )
             details = gr.Dataframe(
-                first_scores[2],
-                label="Per example (sort by any column from the ⋮ menu in its header)",
+                four_decimals(first_scores[2]),
+                label="Per example",
                 interactive=False,
+                wrap=True,
                 elem_id="details",
             )
             signature = gr.Textbox(first_scores[3], label="Signature", interactive=False, elem_id="signature")
             with gr.Row():
-                csv_file = gr.File(first_scores[4], label="Per-example scores (CSV)")
-                json_file = gr.File(first_scores[5], label="Summary (JSON)")
+                csv_file = gr.File(
+                    first_scores[4],
+                    label="Per-example scores (CSV)",
+                    min_width=2 * OPTION_WIDTH,
+                    elem_id="csv-download",
+                )
+                json_file = gr.File(
+                    first_scores[5],
+                    label="Summary (JSON)",
+                    min_width=2 * OPTION_WIDTH,
+                    elem_id="json-download",
+                )
+            code = gr.Code(
+                first_scores[6], language="python", label="Show the code", interactive=False, elem_id="code"
+            )
             run.click(
-                with_status(score, 6, describe_scores),
+                with_status(score, 7, describe_scores, tables=(0, 2)),
                 [
                     predictions,
                     references,
@@ -1153,7 +868,7 @@ def build_app() -> gr.Blocks:
                     confidence,
                     language,
                 ],
-                [summary, chart, details, signature, csv_file, json_file, score_status],
+                [summary, chart, details, signature, csv_file, json_file, code, score_status],
                 api_name="score",
                 concurrency_id="score",
                 concurrency_limit=SCORE_LANES,
@@ -1169,7 +884,8 @@ def build_app() -> gr.Blocks:
                 inspect_tokenizer = gr.Dropdown(
                     tokenizers, value=DEFAULT_TOKENIZER, label="kurenai_rouge tokenizer"
                 )
-                inspect_stemmer = gr.Checkbox(label="Porter stemmer")
+                with gr.Column(min_width=OPTION_WIDTH):
+                    inspect_stemmer = gr.Checkbox(label="Porter stemmer")
             gr.Examples(INSPECT_EXAMPLES, [prediction, reference])
             show = gr.Button("Inspect", variant="primary")
             inspect_status = gr.HTML(label="Inspect status", elem_id="inspect-status")
@@ -1186,11 +902,15 @@ def build_app() -> gr.Blocks:
                 for k, side in enumerate(["Prediction", "Reference"])
             )
             pair_scores = gr.Dataframe(
-                first_inspection[2], label="Scores of this pair", interactive=False, elem_id="pair-scores"
+                four_decimals(first_inspection[2]),
+                label="Pair scores",
+                interactive=False,
+                max_height=1000,  # every row: 14
+                elem_id="pair-scores",
             )
-            why = gr.Markdown(first_inspection[3], elem_id="why")
+            why = gr.Markdown(first_inspection[3], label="Tokens seen", elem_id="why")
             show.click(
-                with_status(inspect_pair, 4, lambda _: "Inspected."),
+                with_status(inspect_pair, 4, lambda _: "Inspected.", tables=(2,)),
                 [prediction, reference, inspect_tokenizer, inspect_stemmer],
                 [prediction_tokens, reference_tokens, pair_scores, why, inspect_status],
                 api_name="inspect",
@@ -1199,8 +919,13 @@ def build_app() -> gr.Blocks:
             )
         with gr.Tab("Compare systems"):
             app_compare.build_tab(
-                with_status(compare_systems, 7, describe_comparison),
-                with_status(examples_to_read, 1, lambda _: "High-, middle- and low-scoring examples below."),
+                with_status(compare_systems, 7, describe_comparison, tables=(0, 2)),
+                with_status(
+                    examples_to_read,
+                    1,
+                    lambda _: "High-, middle- and low-scoring examples below.",
+                    tables=(0,),
+                ),
                 tokenizers,
                 rouge_text.LANGUAGES,
                 limits,

@@ -42,7 +42,8 @@ the baseline are scored on the same references, and the per-example differences 
 system on the same resamples. The p-value is two-sided; the interval is a percentile bootstrap interval
 of the difference. A significant difference in ROUGE is not a difference in quality: read the examples
 where the systems differ most. Upload a file with a `reference` column, a `baseline` column and one
-column per system, or paste one example per line."""
+column per system, or paste one example per line. Scores and differences are shown to 4 decimals; sort
+a table by any column from the ⋮ menu in its header."""
 
 
 @dataclass
@@ -246,9 +247,12 @@ def build_tab(
         references = gr.Textbox(
             EXAMPLE_REFERENCES, label="References (one per line)", lines=6, elem_id="cmp-references"
         )
+    gr.Markdown(
+        "…or upload a CSV, TSV or JSONL file, compared instead of the pasted text: `reference`, "
+        "`baseline` and one column per system."
+    )
     upload = gr.File(
-        label="…or upload a CSV, TSV or JSONL file, compared instead of the pasted text: 'reference', "
-        "'baseline' and one column per system",
+        label="Upload (CSV, TSV or JSONL)",
         file_types=[".csv", ".tsv", ".jsonl"],
         height=120,
         elem_id="cmp-upload",
@@ -260,25 +264,34 @@ def build_tab(
         language = gr.Dropdown(["", *languages], value="", label="Language (ISO 639-1, optional)")
     with gr.Row():
         method = gr.Radio(list(METHODS), value=next(iter(METHODS)), label="Test")
-        correction = gr.Checkbox(label="Holm correction for several systems")
+        with gr.Column(min_width=180):
+            correction = gr.Checkbox(label="Holm correction", info="for several systems")
         confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="Confidence level")
     go = gr.Button("Compare", variant="primary", elem_id="cmp-run")
     status = gr.HTML(label="Compare status", elem_id="cmp-status")
-    summary = gr.Dataframe(label="Each system against the baseline", interactive=False, elem_id="cmp-summary")
+    summary = gr.Dataframe(
+        label="Each system against the baseline",
+        interactive=False,
+        max_height=1000,
+        elem_id="cmp-summary",
+    )
     histogram = gr.BarPlot(
         x="mean difference",
         y="resamples",
         color="where",
-        label="Resampled mean differences of the first system on the first rouge type",
+        label="Resampled differences",
         elem_id="cmp-histogram",
     )
     details = gr.Dataframe(
-        label="Per example (sort any column from its header)", interactive=False, elem_id="cmp-details"
+        label="Per example",
+        interactive=False,
+        wrap=True,
+        elem_id="cmp-details",
     )
     signature = gr.Textbox(label="Signature", interactive=False, elem_id="cmp-signature")
     with gr.Row():
-        csv_file = gr.File(label="Per-example differences (CSV)")
-        json_file = gr.File(label="Result (JSON)")
+        csv_file = gr.File(label="Per-example differences (CSV)", min_width=360)
+        json_file = gr.File(label="Result (JSON)", min_width=360)
     state = gr.State()
     read_button = gr.Button("Show high-, middle- and low-scoring examples", elem_id="cmp-read-button")
     to_read = gr.Dataframe(label="Examples to read", interactive=False, wrap=True, elem_id="cmp-read")

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
 
+import evaluate
 import gradio as gr
 import numpy as np
 import pytest
@@ -22,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 app = importlib.import_module("app")
+app_limits = importlib.import_module("app_limits")
 rouge_lcs = importlib.import_module("rouge_lcs")
 rouge_text = importlib.import_module("rouge_text")
 
@@ -67,8 +69,8 @@ def test_japanese_example_scores_and_stock_zero():
     assert kurenai["rouge1"]["F interval"] != "-"
     assert all(stock[t]["F"] == 0.0 for t in ALL_TYPES)
     assert list(details["rouge1 kurenai_rouge F"]) == [0.75, 0.875, round(2 / 3, 4)]
-    assert list(chart.columns) == ["rouge type and metric", "metric", "F"]
-    assert list(chart["rouge type and metric"][:2]) == ["rouge1 kurenai_rouge", "rouge1 stock rouge"]
+    assert list(chart.columns) == ["bar", "metric", "F"]
+    assert list(chart["bar"][:2]) == ["rouge1 kurenai", "rouge1 stock"]
     assert list(chart["F"]) == list(summary["F"])
     assert signature.startswith("tok:whitespace|")
 
@@ -76,7 +78,7 @@ def test_japanese_example_scores_and_stock_zero():
 @pytest.mark.parametrize("name", list(rouge_text.TOKENIZERS))
 def test_every_registered_tokenizer_scores_like_rouge_score_with_it(name):
     predictions, references = app.SCORE_EXAMPLES[3]
-    *_, csv_path, _ = app.score(predictions, references, None, ALL_TYPES, name, False, False, False, 0.95)
+    csv_path = app.score(predictions, references, None, ALL_TYPES, name, False, False, False, 0.95)[4]
     rows = read_csv(csv_path)
     scorer = rouge_scorer.RougeScorer(ALL_TYPES, tokenizer=rouge_text.get_tokenizer(name))
     for row, prediction, reference in zip(
@@ -124,7 +126,7 @@ def test_stock_column_is_the_stock_metric(tmp_path, source, use_stemmer):
         texts, upload = ("", ""), str(write(tmp_path, "multi.csv", MULTI_REFERENCE_CSV))
         examples = app.parse_upload(upload)
     options = (ALL_TYPES, "whitespace", use_stemmer, False, True, 0.95)
-    summary, _, details, _, csv_path, _ = app.score(*texts, upload, *options)
+    summary, _, details, _, csv_path, *_ = app.score(*texts, upload, *options)
     expected_per_example, expected_median = stock_scores(examples, ALL_TYPES, use_stemmer)
     stock = rows_of(summary, "stock rouge")
     rows = read_csv(csv_path)
@@ -138,7 +140,7 @@ def test_stock_column_is_the_stock_metric(tmp_path, source, use_stemmer):
 def test_rouge_w_s_su_are_scored_and_not_in_the_stock_column(tmp_path):
     predictions, references = app.SCORE_EXAMPLES[3]
     types = ["rouge1", *FAMILY_TYPES]
-    summary, chart, details, _, csv_path, json_path = app.score(
+    summary, chart, details, _, csv_path, json_path, _ = app.score(
         predictions, references, None, types, "whitespace", False, False, True, 0.95
     )
     examples = app.parse_pasted(predictions, references)
@@ -160,11 +162,8 @@ def test_rouge_w_s_su_are_scored_and_not_in_the_stock_column(tmp_path):
         assert f"{t} stock F" not in details and f"{t} stock F" not in rows[0]
     assert 0 < kurenai["rougeSU4"]["F"] < 1
     assert stock["rouge1"]["F"] > 0
-    assert list(chart["rouge type and metric"]) == [
-        "rouge1 kurenai_rouge",
-        "rouge1 stock rouge",
-        *(f"{t} kurenai_rouge" for t in FAMILY_TYPES),
-    ]
+    assert list(chart["bar"]) == ["rouge1 kurenai", "rouge1 stock", *(f"{t} kurenai" for t in FAMILY_TYPES)]
+    assert list(chart["bar"]) == [bar for bar in app.CHART_ORDER if bar in set(chart["bar"])]
     assert chart["F"].dtype == float
     summary_json = json.loads(Path(json_path).read_text("utf-8"))
     assert summary_json["stock_rouge"][app.NOT_IN_STOCK] == FAMILY_TYPES
@@ -208,7 +207,7 @@ def test_stock_bootstrap_leaves_numpy_global_state_alone():
 
 def test_downloads(tmp_path):
     predictions, references = app.SCORE_EXAMPLES[4]
-    *_, csv_path, json_path = app.score(predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:])
+    *_, csv_path, json_path, _ = app.score(predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:])
     rows = read_csv(csv_path)
     assert [row["prediction"] for row in rows] == predictions.splitlines()
     exact = app.kurenai_compute(
@@ -304,33 +303,33 @@ def test_one_row_of_40_references_is_over_the_limit():
     """It took 73 s before references per example had a limit."""
     examples = app.Examples(["x" * 1000], [["y" * 1000] * 40])
     with pytest.raises(gr.Error, match=r"40 references; the limit is 10 \(KURENAI_ROUGE_MAX_REFERENCES\)"):
-        app.check_limits(examples)
+        app_limits.check_limits(examples)
 
 
 def test_limits():
-    limits = app.Limits(examples=2, chars=5, references=2)
+    limits = app_limits.Limits(examples=2, chars=5, references=2)
     with pytest.raises(
         gr.Error, match=r"example 2 has 3 references; the limit is 2 \(KURENAI_ROUGE_MAX_REFERENCES\)"
     ):
-        app.check_limits(app.Examples(["a", "b"], [["a"], ["b", "c", "d"]]), limits)
+        app_limits.check_limits(app.Examples(["a", "b"], [["a"], ["b", "c", "d"]]), limits)
     with pytest.raises(gr.Error, match=r"3 examples; the limit is 2 \(KURENAI_ROUGE_MAX_EXAMPLES\)"):
-        app.check_limits(app.Examples(["a", "b", "c"], ["a", "b", "c"]), limits)
+        app_limits.check_limits(app.Examples(["a", "b", "c"], ["a", "b", "c"]), limits)
     with pytest.raises(gr.Error, match=r"example 2: the reference has 6 characters.*KURENAI_ROUGE_MAX_CHARS"):
-        app.check_limits(app.Examples(["a", "b"], [["a"], ["b", "123456"]]), limits)
+        app_limits.check_limits(app.Examples(["a", "b"], [["a"], ["b", "123456"]]), limits)
     with pytest.raises(gr.Error, match="nothing to score"):
-        app.check_limits(app.Examples([], []), limits)
-    app.check_limits(app.Examples(["12345", "b"], ["a", "b"]), limits)
+        app_limits.check_limits(app.Examples([], []), limits)
+    app_limits.check_limits(app.Examples(["12345", "b"], ["a", "b"]), limits)
 
 
 def test_limits_from_environment():
-    assert app.Limits.from_env({}) == app.Limits()
-    assert app.Limits.from_env({"KURENAI_ROUGE_MAX_CHARS": "7"}) == app.Limits(chars=7)
+    assert app_limits.Limits.from_env({}) == app_limits.Limits()
+    assert app_limits.Limits.from_env({"KURENAI_ROUGE_MAX_CHARS": "7"}) == app_limits.Limits(chars=7)
     with pytest.raises(ValueError, match="KURENAI_ROUGE_MAX_EXAMPLES must be a positive integer, got '0'"):
-        app.Limits.from_env({"KURENAI_ROUGE_MAX_EXAMPLES": "0"})
+        app_limits.Limits.from_env({"KURENAI_ROUGE_MAX_EXAMPLES": "0"})
 
 
 def test_score_limits_come_from_the_module_limits(monkeypatch):
-    monkeypatch.setattr(app, "LIMITS", app.Limits(examples=1))
+    monkeypatch.setattr(app_limits, "LIMITS", app_limits.Limits(examples=1))
     with pytest.raises(gr.Error, match="the limit is 1"):
         app.score("a\nb", "a\nb", None, *DEFAULTS)
 
@@ -462,7 +461,7 @@ def test_csv_download_is_spreadsheet_safe_and_has_a_bom(tmp_path):
         "今日 は 晴れ",
     ]
     rows = "".join(json.dumps({"prediction": text, "reference": "a"}) + "\n" for text in hostile)
-    *_, csv_path, _ = app.score("", "", str(write(tmp_path, "a.jsonl", rows)), *DEFAULTS)
+    csv_path = app.score("", "", str(write(tmp_path, "a.jsonl", rows)), *DEFAULTS)[4]
     raw = Path(csv_path).read_bytes()
     assert raw.startswith("\ufeff".encode())
     rows = read_csv(csv_path)
@@ -519,9 +518,9 @@ def test_the_estimate_refuses_the_slow_requests(lines, chars, references, tokeni
     examples = app.Examples(
         [text() for _ in range(lines)], [[text() for _ in range(references)] for _ in range(lines)]
     )
-    app.check_limits(examples)
+    app_limits.check_limits(examples)
     with pytest.raises(gr.Error, match=r"the limit is 5 s \(KURENAI_ROUGE_MAX_SECONDS\)"):
-        app.check_work(examples, rouge_types, tokenizer)
+        app_limits.check_work(examples, rouge_types, tokenizer)
 
 
 def test_the_estimate_accepts_the_default_limits_in_english_and_names_its_counts(monkeypatch):
@@ -529,8 +528,8 @@ def test_the_estimate_accepts_the_default_limits_in_english_and_names_its_counts
     words = "the cat sat on a mat and quick brown fox jumps over lazy dog".split()
     texts = [" ".join(rng.choice(words, 300))[:1000] for _ in range(1000)]
     examples = app.Examples(texts[:500], texts[500:])
-    assert app.check_work(examples, app.DEFAULT_ROUGE_TYPES, "whitespace").seconds < 5
-    work = app.estimate_work(app.Examples(texts[:2], texts[2:4]), ["rougeW", "rougeS*"], "whitespace")
+    assert app_limits.check_work(examples, app.DEFAULT_ROUGE_TYPES, "whitespace").seconds < 5
+    work = app_limits.estimate_work(app.Examples(texts[:2], texts[2:4]), ["rougeW", "rougeS*"], "whitespace")
     assert work.tokens == sum(len(t.split()) for t in texts[:4])
     assert "tokens" in work.describe() and "token pairs for rougeW/rougeS/rougeSU" in work.describe()
 
@@ -542,13 +541,15 @@ def test_a_request_too_long_to_tokenize_is_refused_before_tokenizing(monkeypatch
     monkeypatch.setattr(app.rouge_text, "get_tokenizer", no_tokenizing)
     examples = app.Examples(["가" * 1000] * 500, ["나" * 1000] * 500)
     with pytest.raises(gr.Error, match=r"needs at least [\d,.]+ s of work \(1,000,000 characters\)"):
-        app.check_work(examples, app.ROUGE_TYPES, "ko")
+        app_limits.check_work(examples, app.ROUGE_TYPES, "ko")
 
 
 def test_nfkc_expansion_counts_in_the_estimate():
     """U+FDFA is one character and 18 after NFKC, which the tokenizers apply."""
-    small = app.estimate_work(app.Examples(["a" * 1000], ["a" * 1000]), ["rouge1"], "char", tokenize=False)
-    large = app.estimate_work(
+    small = app_limits.estimate_work(
+        app.Examples(["a" * 1000], ["a" * 1000]), ["rouge1"], "char", tokenize=False
+    )
+    large = app_limits.estimate_work(
         app.Examples(["\ufdfa" * 1000], ["\ufdfa" * 1000]), ["rouge1"], "char", tokenize=False
     )
     assert large.chars == 18 * small.chars
@@ -611,3 +612,32 @@ def test_inspect_with_empty_boxes_is_refused_as_score_is():
     # One empty side is inspected: it scores 0, as compute() scores it.
     *_, scores, _ = app.inspect_pair("a b", "", "whitespace", False)
     assert float(scores.iloc[0, 4]) == 0.0
+
+
+@pytest.mark.parametrize(
+    "options", [DEFAULTS, (["rouge1", "rougeSU4"], "whitespace", True, True, False, 0.9, "en")]
+)
+def test_the_code_shown_gives_the_page_numbers(metric_dir, monkeypatch, options):
+    """The code under the results, run with ``evaluate.load("kurenai_rouge")`` on the local module."""
+    real_load = evaluate.load
+    monkeypatch.setattr(
+        evaluate, "load", lambda path: real_load(str(metric_dir)) if path == "kurenai_rouge" else 1 / 0
+    )
+    predictions, references = app.SCORE_EXAMPLES[0]
+    summary, *_, code = app.score(predictions, references, None, *options)
+    namespace = {}
+    exec(compile(code, "shown code", "exec"), namespace)
+    results = namespace["results"]
+    for row in rows_of(summary, "kurenai_rouge").values():
+        t = row["rouge type"]
+        assert [row["P"], row["R"], row["F"]] == [
+            round(results[f"{t}{k}"], 4) for k in ("_precision", "_recall", "")
+        ]
+        if options[4]:
+            assert row["F interval"] == f"[{results[f'{t}_low']:.4f}, {results[f'{t}_high']:.4f}]"
+
+
+def test_the_code_shown_leaves_out_long_texts():
+    lines = "\n".join(["a b"] * (app.CODE_INLINE_EXAMPLES + 1))
+    code = app.score(lines, lines, None, *DEFAULTS)[-1]
+    assert f"predictions = [...]  # your {app.CODE_INLINE_EXAMPLES + 1} predictions" in code

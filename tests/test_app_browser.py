@@ -120,7 +120,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
     foreign = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
         page.set_default_timeout(TIMEOUT_MS)
         page.on("request", lambda request: foreign.append(request.url) if not is_local(request.url) else None)
         page.goto(server)
@@ -130,9 +130,12 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         assert first[("rouge1", "stock rouge")] == 0.0
         assert first[("rouge1", "kurenai_rouge")] == 0.7639
         # The chart is drawn after the table shows.
-        page.locator("svg text", has_text="rougeLsum stock rouge").first.wait_for()
-        chart_labels = page.locator("svg text").all_text_contents()
-        assert {"rouge1 kurenai_rouge", "rouge1 stock rouge", "rougeLsum stock rouge"} <= set(chart_labels)
+        page.locator("#chart svg text", has_text="rougeLsum stock").first.wait_for()
+        chart_labels = page.locator("#chart svg text").all_text_contents()
+        types = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+        order = [f"{t} {m}" for t in types for m in ("kurenai", "stock")]
+        # The table's order, each type's two bars side by side.
+        assert [label for label in chart_labels if label in order] == order
         shoot(page, "1-score-first-load.png")
 
         # The per-example table sorts by score.
@@ -144,7 +147,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
             ranked = wait_for_table(
                 page, "details", lambda rows, order=order: [row[0] for row in rows] == order
             )
-        assert [row[3] for row in ranked] == ["0.75", "0.875", "0.6667"]
+        assert [row[3] for row in ranked] == ["0.7500", "0.8750", "0.6667"]
 
         # Pasted Japanese, split by spaces: the docstring example of kurenai_rouge.py.
         page.locator("#predictions textarea").fill("今日 は 晴れ です\nいぬ が はしる")
@@ -159,7 +162,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
             **{(t, "stock rouge"): 0.0 for t in expected},
         }
         details = wait_for_table(page, "details", lambda rows: len(rows) == 2)
-        assert [row[3:5] for row in details] == [["0.75", "0"], ["1", "0"]]
+        assert [row[3:5] for row in details] == [["0.7500", "0.0000"], ["1.0000", "0.0000"]]
         assert page.locator("#signature textarea").input_value().startswith("tok:whitespace|")
         shoot(page, "2-score-japanese.png")
 
@@ -210,11 +213,11 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         page.get_by_role("button", name="Score", exact=True).click()
         details = wait_for_table(page, "details", lambda rows: len(rows) == 2 and rows[0][1].startswith("猫"))
         assert status.inner_text() == "Scored 2 examples."
-        assert [row[3:5] for row in details] == [["0.875", "0"], ["0.8333", "0.8333"]]
+        assert [row[3:5] for row in details] == [["0.8750", "0.0000"], ["0.8333", "0.8333"]]
         # rougeSU4 of "the cat sat on the mat" against "the cat sat on a mat": each has 15 skip-bigrams
         # and 5 unigrams (all tokens but the last); 10 + 4 match, so P = R = F = 14 / 20. The stock
         # metric has no rougeSU4.
-        assert details[1][-1] == "0.7"
+        assert details[1][-1] == "0.7000"
         summary = {(row[0], row[1]): row[2:] for row in table(page, "summary")}
         assert summary[("rougeSU4", "stock rouge")] == ["n/a", "n/a", "n/a", "not in the stock metric"]
         shoot(page, "4-score-upload.png")
@@ -224,8 +227,8 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         page.locator("#inspect-prediction textarea").fill("今日 は 晴れ です")
         page.locator("#inspect-reference textarea").fill("今日 は 雨 です")
         page.get_by_role("button", name="Inspect", exact=True).click()
-        pair = wait_for_table(page, "pair-scores", lambda rows: rows and rows[0][4] == "0.75")
-        assert pair[1][:2] == ["rouge1", "stock rouge"] and pair[1][4] == "0"
+        pair = wait_for_table(page, "pair-scores", lambda rows: rows and rows[0][4] == "0.7500")
+        assert pair[1][:2] == ["rouge1", "stock rouge"] and pair[1][4] == "0.0000"
         lcs = "in the LCS (rougeL)"
         assert token_labels(page, "prediction-tokens") == [
             ("今日", lcs),
@@ -245,6 +248,64 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
     assert foreign == []
     with capsys.disabled():
         print(f"\nscreenshots of the app: {SCREENSHOTS}")
+
+
+def test_browser_narrow_score_and_inspect(server):
+    """At 420 px: every label whole, all seven types scored and charted, an error, the Inspect tab."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 420, "height": 900})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server)
+        wait_for_table(page, "summary", lambda rows: len(rows) == 8)
+        # Option labels and download names on one line each, not cut.
+        for name in ("csv-download", "json-download"):
+            assert page.locator(f"#{name}").bounding_box()["width"] > 300, f"#{name} squeezed at 420 px"
+        for text in ("Porter stemmer", "split sentences", "bootstrap interval"):
+            label = page.get_by_text(text, exact=True).first
+            assert label.bounding_box()["height"] < 30, f"{text!r} wraps at 420 px"
+            assert label.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), f"{text!r} is cut at 420 px"
+        for rouge_type in ("rougeW", "rougeS4", "rougeSU4"):
+            page.get_by_label(rouge_type, exact=True).check()
+        page.get_by_role("button", name="Score", exact=True).click()
+        wait_for_table(page, "summary", lambda rows: len(rows) == 14)
+        page.locator("#chart svg text", has_text="rougeSU4 kurenai").first.wait_for()
+        shoot(page, "8-score-all-types-narrow.png")
+        page.locator("#predictions textarea").fill("")
+        page.get_by_role("button", name="Score", exact=True).click()
+        page.locator("#score-status", has_text="Not done").wait_for()
+        page.wait_for_timeout(15_000)
+        assert len(table(page, "summary")) == 14
+        shoot(page, "9-score-error-narrow.png")
+        page.get_by_role("tab", name="Inspect").click()
+        page.get_by_role("button", name="Inspect", exact=True).click()
+        wait_for_table(page, "pair-scores", lambda rows: len(rows) == 14)
+        shoot(page, "10-inspect-narrow.png")
+        browser.close()
+
+
+def test_the_api_names_every_endpoint_parameter_and_output(server):
+    """gradio_client's view of the API: short names from the labels, the uploads optional."""
+    api = Client(server, verbose=False).view_api(return_format="dict", print_info=False)
+    endpoints = api["named_endpoints"]
+    assert set(endpoints) == {"/score", "/inspect", "/compare", "/examples_to_read"}
+    for name, endpoint in endpoints.items():
+        for item in [*endpoint["parameters"], *endpoint["returns"]]:
+            label = item["label"]
+            assert not label.startswith(("value_", "parameter_")) and len(label) <= 40, (name, label)
+        for parameter in endpoint["parameters"]:
+            assert re.fullmatch(r"[a-z_]+", parameter["parameter_name"]), (name, parameter)
+    for name in ("/score", "/compare"):
+        upload = next(p for p in endpoints[name]["parameters"] if p["parameter_name"] == "upload")
+        assert upload["parameter_has_default"] and upload["parameter_default"] is None
+    assert [r["label"] for r in endpoints["/inspect"]["returns"]] == [
+        "Prediction tokens",
+        "Reference tokens",
+        "Pair scores",
+        "Tokens seen",
+        "Inspect status",
+    ]
 
 
 def is_local(url: str) -> bool:
