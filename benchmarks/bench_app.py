@@ -1,4 +1,4 @@
-"""The slowest Score requests the Space accepts at its limits, estimated (``app.estimate_work``) and timed.
+"""The slowest Score requests the Space accepts at its limits, estimated (``estimate_work``) and timed.
 
 Each workload is a request shape at the default limits: texts of ``KURENAI_ROUGE_MAX_CHARS``
 characters built to be slow for one part of the work (a tokenizer, rougeW's table on repeated or
@@ -27,6 +27,8 @@ os.environ.setdefault("KURENAI_ROUGE_PROCESSES", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import app  # noqa: E402
+import app_inputs  # noqa: E402
+import app_limits  # noqa: E402
 import rouge_words  # noqa: E402
 
 ALL_TYPES = list(app.ROUGE_TYPES)
@@ -173,7 +175,9 @@ def workloads(chars: int, references: int) -> dict:
     }
 
 
-def largest_accepted(make, options, limits: app.Limits) -> tuple[app.Examples, app.Work, app.Work]:
+def largest_accepted(
+    make, options, limits: app_limits.Limits
+) -> tuple[app_inputs.Examples, app_limits.Work, app_limits.Work]:
     """The longest request of ``make``'s pairs whose estimate is within the limit, its estimate, and
     the estimate of the request at the example limit."""
     rng = random.Random(0)
@@ -182,14 +186,14 @@ def largest_accepted(make, options, limits: app.Limits) -> tuple[app.Examples, a
         prediction, refs = make(rng)
         predictions.append(prediction)
         references.append(refs)
-        total += app.estimate_work(app.Examples([prediction], [refs]), *options).seconds
+        total += app_limits.estimate_work(app_inputs.Examples([prediction], [refs]), *options).seconds
         if total <= limits.seconds:
             accepted = len(predictions)
     multi = any(len(refs) > 1 for refs in references)
     as_given = references if multi else [refs[0] for refs in references]
-    full = app.Examples(predictions, as_given)
-    examples = app.Examples(predictions[:accepted], as_given[:accepted])
-    return examples, app.estimate_work(examples, *options), app.estimate_work(full, *options)
+    full = app_inputs.Examples(predictions, as_given)
+    examples = app_inputs.Examples(predictions[:accepted], as_given[:accepted])
+    return examples, app_limits.estimate_work(examples, *options), app_limits.estimate_work(full, *options)
 
 
 def main() -> None:
@@ -197,7 +201,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="run the workloads whose name contains this")
     args = parser.parse_args()
-    limits = app.LIMITS
+    limits = app_limits.LIMITS
     warnings.simplefilter("ignore", rouge_words.UnsegmentedTextWarning)
     print(
         f"limits: {limits.examples} examples, {limits.chars} characters, {limits.references} references, "
@@ -216,7 +220,7 @@ def main() -> None:
             continue
         options = (rouge_types, tokenizer, stemmer, split)
         examples, work, full = largest_accepted(make, options, limits)
-        app_score(app.Examples(["warm up"], ["the tokenizer"]), rouge_types, tokenizer, stemmer, split)
+        app_score(app_inputs.Examples(["warm up"], ["the tokenizer"]), rouge_types, tokenizer, stemmer, split)
         start, start_cpu = time.perf_counter(), time.process_time()
         if examples.predictions:
             app_score(examples, rouge_types, tokenizer, stemmer, split)
@@ -230,7 +234,7 @@ def main() -> None:
     print(f"slowest accepted request: {worst:.2f} s")
 
 
-def app_score(examples: app.Examples, rouge_types, tokenizer, stemmer, split) -> None:
+def app_score(examples: app_inputs.Examples, rouge_types, tokenizer, stemmer, split) -> None:
     """``app.score`` on ``examples`` uploaded as a JSONL file (it keeps several references, newlines)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "examples.jsonl"
