@@ -26,6 +26,7 @@ from .rouge_ngrams import Score as Score
 from .rouge_presets import PRESETS as PRESETS
 from .rouge_scoring import VERSION, check_options_early, score
 from .rouge_scoring import compare as compare_systems_of
+from .rouge_segmenters import SudachiTokenizer as SudachiTokenizer
 from .rouge_sentences import split_sentences as split_sentences
 from .rouge_significance import compare_systems as compare_systems
 from .rouge_stats import summarize as summarize

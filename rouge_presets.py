@@ -20,11 +20,13 @@ from functools import cache, lru_cache
 from typing import Any
 
 if __package__:
+    from .rouge_segmenters import _jieba
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
-    from .rouge_text import _jieba, _require, _versions
+    from .rouge_text import _require, _versions
 else:
+    from rouge_segmenters import _jieba
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
-    from rouge_text import _jieba, _require, _versions
+    from rouge_text import _require, _versions
 
 # XL-Sum's languages (ISO 639-1; Nigerian Pidgin as ISO 639-3 "pcm") and the other languages its
 # code stems, with the language names its code uses.

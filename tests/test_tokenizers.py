@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score.rouge_scorer import RougeScorer
 
+import rouge_segmenters
 import rouge_text
 import rouge_words
 from rouge_sentences import split_sentences
@@ -91,7 +92,7 @@ def test_missing_backend_names_the_pip_package(monkeypatch, name, module, packag
     # backend builder is swapped for its uncached original so that the import is attempted.
     monkeypatch.setitem(sys.modules, module, None)
     if cached:
-        monkeypatch.setattr(rouge_text, cached, getattr(rouge_text, cached).__wrapped__)
+        monkeypatch.setattr(rouge_segmenters, cached, getattr(rouge_segmenters, cached).__wrapped__)
     with pytest.raises(ImportError, match=f"needs the '{package}' package: pip install {package}$") as error:
         get_tokenizer(name)
     assert f"'{name[:2]}" in str(error.value)  # and which tokenizer needs it
@@ -123,8 +124,8 @@ def test_backend_objects_are_built_once():
 
 
 def test_jieba_is_quiet_and_leaves_no_cache_file(monkeypatch, tmp_path, capfd):
-    monkeypatch.setattr(rouge_text.tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(rouge_text, "_jieba", rouge_text._jieba.__wrapped__)
+    monkeypatch.setattr(rouge_segmenters.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(rouge_segmenters, "_jieba", rouge_segmenters._jieba.__wrapped__)
     assert get_tokenizer("zh").tokenize("猫坐在垫子上") == ["猫", "坐在", "垫子", "上"]
     assert list(tmp_path.iterdir()) == []
     assert capfd.readouterr().err == ""

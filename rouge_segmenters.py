@@ -1,0 +1,241 @@
+"""The language segmenters behind the tokenizers ja, zh, ko, th, lo, km and my.
+
+Each wraps a package that ships its dictionary or model in its wheel (SudachiPy with
+sudachidict_core, jieba, kiwipiepy with kiwipiepy_model, PyThaiNLP, LaoNLP, khmercut, burmesenlp),
+loaded once per process on first use. rouge_text's registry imports this module only when one of
+these tokenizers is chosen.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import tempfile
+from collections.abc import Iterable, Iterator
+from functools import lru_cache, partial
+from typing import Any
+
+if __package__:
+    from .rouge_stemmers import Stemmer
+    from .rouge_text import _UNICODE, SegmentingTokenizer, _is_word, _nfkc, _require, _versions
+else:
+    from rouge_stemmers import Stemmer
+    from rouge_text import _UNICODE, SegmentingTokenizer, _is_word, _nfkc, _require, _versions
+
+# SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
+_SUDACHI_MAX_BYTES = 16384
+
+
+@lru_cache(maxsize=1)
+def _sudachi_dictionary() -> Any:
+    used_by = "the Japanese tokenizers ('ja', 'ja-sudachi-a', '-b', '-c')"
+    sudachipy = _require("sudachipy", "sudachipy", used_by)
+    _require("sudachidict_core", "sudachidict_core", used_by)
+    return sudachipy.Dictionary(dict="core")
+
+
+def _utf8_pieces(text: str, max_bytes: int) -> Iterator[str]:
+    """Cut ``text`` into pieces of at most ``max_bytes`` UTF-8 bytes.
+
+    Each cut is after the last whitespace or sentence ender that fits, or
+    anywhere when there is none.
+
+    >>> list(_utf8_pieces("ab。cd ef gh", 7))
+    ['ab。', 'cd ef ', 'gh']
+    """
+    while len(text.encode()) > max_bytes:
+        head = text.encode()[:max_bytes].decode(errors="ignore")
+        cut = max((m.end() for m in re.finditer(r"[\s。．！？!?]", head)), default=len(head))
+        yield text[:cut]
+        text = text[cut:]
+    yield text
+
+
+class SudachiTokenizer(SegmentingTokenizer):
+    """``"ja-sudachi-a"``/``-b``/``-c``: Japanese morphemes from SudachiPy with sudachidict_core.
+
+    Surface forms of the NFKC text; punctuation, symbols and spaces are
+    dropped. Split mode A gives the shortest units, C the longest (named
+    entities and compounds whole), B units in between.
+
+    >>> SudachiTokenizer("C").tokenize("選挙管理委員会に行った。")
+    ['選挙管理委員会', 'に', '行っ', 'た']
+    >>> SudachiTokenizer("A").tokenize("選挙管理委員会に行った。")
+    ['選挙', '管理', '委員', '会', 'に', '行っ', 'た']
+    """
+
+    def __init__(self, mode: str, stemmer: Stemmer | None = None) -> None:
+        self._tokenizer = _sudachi_dictionary().tokenizer(mode=mode)
+        super().__init__(
+            f"ja-sudachi-{mode.lower()}", stemmer, [*_versions("sudachipy", "sudachidict_core"), _UNICODE]
+        )
+
+    def segment(self, text: str) -> list[str]:
+        """The surface forms of the words of NFKC ``text``."""
+        surfaces = (
+            morpheme.surface()
+            for piece in _utf8_pieces(_nfkc(text), _SUDACHI_MAX_BYTES)
+            for morpheme in self._tokenizer.tokenize(piece)
+        )
+        return [surface for surface in surfaces if _is_word(surface)]
+
+
+@lru_cache(maxsize=1)
+def _jieba() -> Any:
+    """A jieba tokenizer with its dictionary loaded, quietly, leaving no cache file behind."""
+    jieba = _require("jieba", "jieba", "the 'zh' tokenizer")
+    tokenizer = jieba.Tokenizer()
+    logger = logging.getLogger("jieba")
+    level = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        with tempfile.TemporaryDirectory(prefix="kurenai_rouge_jieba_") as cache_dir:
+            tokenizer.tmp_dir = cache_dir
+            tokenizer.initialize()
+    finally:
+        logger.setLevel(level)
+    return tokenizer
+
+
+class JiebaTokenizer(SegmentingTokenizer):
+    """``"zh"``: Chinese words from jieba (accurate mode, with its HMM for unknown words).
+
+    Words of the NFKC text; punctuation, symbols and spaces are dropped.
+
+    >>> JiebaTokenizer().tokenize("猫坐在垫子上。")
+    ['猫', '坐在', '垫子', '上']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._jieba = _jieba()
+        super().__init__("zh", stemmer, [*_versions("jieba"), _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The words of NFKC ``text``."""
+        return [word for word in self._jieba.lcut(_nfkc(text)) if _is_word(word)]
+
+
+@lru_cache(maxsize=1)
+def _kiwi() -> Any:
+    kiwipiepy = _require("kiwipiepy", "kiwipiepy", "the 'ko' tokenizer")
+    _require("kiwipiepy_model", "kiwipiepy_model", "the 'ko' tokenizer")
+    return kiwipiepy.Kiwi(model_type="cong")
+
+
+class KiwiTokenizer(SegmentingTokenizer):
+    """``"ko"``: Korean morphemes from kiwipiepy (model "cong" of kiwipiepy_model).
+
+    The morphemes' forms as Kiwi analyses them, from the NFKC text: an
+    inflected word is split into stem and endings, with contracted endings
+    restored (갔어요 gives 가, 었, 어요). Punctuation and symbols are dropped.
+
+    >>> KiwiTokenizer().tokenize("오늘은 날씨가 맑았다.")
+    ['오늘', '은', '날씨', '가', '맑', '었', '다']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._kiwi = _kiwi()
+        super().__init__("ko", stemmer, [*_versions("kiwipiepy", "kiwipiepy_model"), _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The morpheme forms of NFKC ``text``."""
+        return [token.form for token in self._kiwi.tokenize(_nfkc(text)) if _is_word(token.form)]
+
+
+class ThaiTokenizer(SegmentingTokenizer):
+    """``"th"``: Thai words from PyThaiNLP's ``newmm`` engine and its bundled dictionary.
+
+    The text is segmented as written and each word is then put in NFKC:
+    NFKC before segmenting would decompose SARA AM (ำ) and break the
+    dictionary look-up. Punctuation, symbols and spaces are dropped.
+
+    >>> ThaiTokenizer().tokenize("ฉันทำงานที่กรุงเทพฯ")
+    ['ฉัน', 'ทํางาน', 'ที่', 'กรุงเทพฯ']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._word_tokenize = _require("pythainlp.tokenize", "pythainlp", "the 'th' tokenizer").word_tokenize
+        super().__init__("th", stemmer, [*_versions("pythainlp"), "newmm", _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The words of ``text``, each in NFKC."""
+        words = (_nfkc(word) for word in self._word_tokenize(text, engine="newmm", keep_whitespace=False))
+        return [word for word in words if _is_word(word)]
+
+
+def _segment_as_written(words: Iterable[str]) -> list[str]:
+    """Each word of a segmenter's output in NFKC, keeping those with a letter or digit."""
+    return [word for word in map(_nfkc, words) if _is_word(word)]
+
+
+class LaoTokenizer(SegmentingTokenizer):
+    """``"lo"``: Lao words from LaoNLP's dictionary (maximal matching).
+
+    Segmented as written, each word then put in NFKC (NFKC decomposes SARA AM
+    ຳ, as in Thai); punctuation, symbols and spaces are dropped.
+
+    >>> LaoTokenizer().tokenize("ພາສາລາວໃນປັດຈຸບັນ")
+    ['ພາສາລາວ', 'ໃນ', 'ປັດຈຸບັນ']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._word_tokenize = _require("laonlp.tokenize", "laonlp", "the 'lo' tokenizer").word_tokenize
+        super().__init__("lo", stemmer, [*_versions("laonlp"), _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The words of ``text``, each in NFKC."""
+        return _segment_as_written(self._word_tokenize(text))
+
+
+@lru_cache(maxsize=1)
+def _khmercut() -> Any:
+    used_by = "the 'km' tokenizer"
+    _require("pycrfsuite", "python-crfsuite", used_by)
+    khmercut = _require("khmercut", "khmercut", used_by)
+    khmercut.load()
+    return khmercut
+
+
+class KhmerTokenizer(SegmentingTokenizer):
+    """``"km"``: Khmer words from khmercut's CRF model (the model of khmer-nltk, without scikit-learn).
+
+    Segmented as written, each word then put in NFKC; punctuation, symbols and
+    spaces are dropped.
+
+    >>> KhmerTokenizer().tokenize("ខ្ញុំស្រឡាញ់ប្រទេសកម្ពុជា។")
+    ['ខ្ញុំ', 'ស្រឡាញ់', 'ប្រទេស', 'កម្ពុជា']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._khmercut = _khmercut()
+        super().__init__("km", stemmer, [*_versions("khmercut", "python-crfsuite"), _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The words of ``text``, each in NFKC."""
+        return _segment_as_written(self._khmercut.tokenize(text)) if text else []
+
+
+@lru_cache(maxsize=1)
+def _burmese_word_tokenize() -> Any:
+    burmesenlp = _require("burmesenlp", "burmesenlp", "the 'my' tokenizer")
+    # burmesenlp reads its lexicon again on every call without one (2 s): it is read once here.
+    return partial(burmesenlp.word_tokenize, lexicon=burmesenlp.Lexicon.default())
+
+
+class BurmeseTokenizer(SegmentingTokenizer):
+    """``"my"``: Burmese words from burmesenlp's lexicon (longest matching), Unicode encoding only.
+
+    Segmented as written, each word then put in NFKC; punctuation (၊ ။),
+    symbols and spaces are dropped. Text in the Zawgyi encoding is not converted.
+
+    >>> BurmeseTokenizer().tokenize("မြန်မာနိုင်ငံသည် အရှေ့တောင်အာရှတွင် တည်ရှိသည်။")
+    ['မြန်မာနိုင်ငံ', 'သည်', 'အရှေ့တောင်', 'အာရှ', 'တွင်', 'တည်ရှိ', 'သည်']
+    """
+
+    def __init__(self, stemmer: Stemmer | None = None) -> None:
+        self._word_tokenize = _burmese_word_tokenize()
+        super().__init__("my", stemmer, [*_versions("burmesenlp"), _UNICODE])
+
+    def segment(self, text: str) -> list[str]:
+        """The words of ``text``, each in NFKC."""
+        return _segment_as_written(self._word_tokenize(text))
