@@ -526,6 +526,12 @@ def with_status(
     return wrapper
 
 
+def pasted_boxes(upload: str | None) -> tuple[gr.Textbox, gr.Textbox]:
+    """The pasted-text boxes while a file is uploaded: greyed out and saying that the file is scored."""
+    note = "not used: the uploaded file is scored instead" if upload else None
+    return gr.Textbox(interactive=not upload, info=note), gr.Textbox(interactive=not upload, info=note)
+
+
 def describe_scores(results: tuple) -> str:
     """The status line of a Score: how many examples, and how many score 0 for an empty text."""
     details = results[2]
@@ -784,6 +790,7 @@ def build_app() -> gr.Blocks:
                 height=150,
                 elem_id="upload",
             )
+            upload.change(pasted_boxes, upload, [predictions, references], api_visibility="private")
             gr.Markdown(limits)
             with gr.Row():
                 rouge_types = gr.CheckboxGroup(

@@ -209,6 +209,9 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         )
         page.locator("#upload input[type=file]").set_input_files(str(upload))
         page.locator("#upload").get_by_text("outputs.csv").wait_for()
+        # The pasted text is not scored while a file is uploaded, and the boxes say so.
+        page.locator("#predictions").get_by_text("not used: the uploaded file is scored instead").wait_for()
+        assert page.locator("#predictions textarea").is_disabled()
         page.get_by_label("rougeSU4").check()
         page.get_by_role("button", name="Score", exact=True).click()
         details = wait_for_table(page, "details", lambda rows: len(rows) == 2 and rows[0][1].startswith("猫"))
@@ -244,6 +247,14 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         ]
         assert "The stock metric's tokenizer sees 0 prediction tokens" in page.locator("#why").inner_text()
         shoot(page, "5-inspect.png")
+        page.locator("#inspect-prediction textarea").fill("")
+        page.locator("#inspect-reference textarea").fill("")
+        page.get_by_role("button", name="Inspect", exact=True).click()
+        page.locator("#inspect-status", has_text="nothing to inspect").wait_for()
+        page.wait_for_timeout(15_000)
+        assert "nothing to inspect" in page.locator("#inspect-status").inner_text()
+        assert table(page, "pair-scores")[0][4] == "0.7500"  # the last results stay
+        shoot(page, "5b-inspect-error-15s-later.png")
         browser.close()
     assert foreign == []
     with capsys.disabled():
@@ -282,6 +293,13 @@ def test_browser_narrow_score_and_inspect(server):
         page.get_by_role("button", name="Inspect", exact=True).click()
         wait_for_table(page, "pair-scores", lambda rows: len(rows) == 14)
         shoot(page, "10-inspect-narrow.png")
+        page.locator("#inspect-prediction textarea").fill("")
+        page.locator("#inspect-reference textarea").fill("")
+        page.get_by_role("button", name="Inspect", exact=True).click()
+        page.locator("#inspect-status", has_text="nothing to inspect").wait_for()
+        page.wait_for_timeout(15_000)
+        assert "nothing to inspect" in page.locator("#inspect-status").inner_text()
+        shoot(page, "11-inspect-error-narrow.png")
         browser.close()
 
 
@@ -399,7 +417,7 @@ def test_browser_compare_systems(server, tmp_path):
             page.locator("#cmp-system textarea").fill(app_compare.EXAMPLE_BASELINE)
             page.locator("#cmp-run").click()
             page.locator("#cmp-status", has_text="identical to the baseline").wait_for()
-            page.wait_for_timeout(15_000 if not suffix else 1_000)
+            page.wait_for_timeout(15_000)
             assert "identical to the baseline" in page.locator("#cmp-status").inner_text()
             assert len(table(page, "cmp-summary")) == 4
             shoot(page, f"7-compare-error{suffix}.png")
