@@ -115,6 +115,16 @@ def token_labels(page, elem_id):
     ]
 
 
+def inspect_empty_boxes(page):
+    """Inspect two empty boxes: the refusal stays under the button 15 s later."""
+    page.locator("#inspect-prediction textarea").fill("")
+    page.locator("#inspect-reference textarea").fill("")
+    page.get_by_role("button", name="Inspect", exact=True).click()
+    page.locator("#inspect-status", has_text="nothing to inspect").wait_for()
+    page.wait_for_timeout(15_000)
+    assert "nothing to inspect" in page.locator("#inspect-status").inner_text()
+
+
 def test_browser_score_upload_inspect(server, tmp_path, capsys):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     foreign = []
@@ -247,12 +257,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         ]
         assert "The stock metric's tokenizer sees 0 prediction tokens" in page.locator("#why").inner_text()
         shoot(page, "5-inspect.png")
-        page.locator("#inspect-prediction textarea").fill("")
-        page.locator("#inspect-reference textarea").fill("")
-        page.get_by_role("button", name="Inspect", exact=True).click()
-        page.locator("#inspect-status", has_text="nothing to inspect").wait_for()
-        page.wait_for_timeout(15_000)
-        assert "nothing to inspect" in page.locator("#inspect-status").inner_text()
+        inspect_empty_boxes(page)
         assert table(page, "pair-scores")[0][4] == "0.7500"  # the last results stay
         shoot(page, "5b-inspect-error-15s-later.png")
         browser.close()
@@ -293,12 +298,7 @@ def test_browser_narrow_score_and_inspect(server):
         page.get_by_role("button", name="Inspect", exact=True).click()
         wait_for_table(page, "pair-scores", lambda rows: len(rows) == 14)
         shoot(page, "10-inspect-narrow.png")
-        page.locator("#inspect-prediction textarea").fill("")
-        page.locator("#inspect-reference textarea").fill("")
-        page.get_by_role("button", name="Inspect", exact=True).click()
-        page.locator("#inspect-status", has_text="nothing to inspect").wait_for()
-        page.wait_for_timeout(15_000)
-        assert "nothing to inspect" in page.locator("#inspect-status").inner_text()
+        inspect_empty_boxes(page)
         shoot(page, "11-inspect-error-narrow.png")
         browser.close()
 
