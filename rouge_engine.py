@@ -16,19 +16,19 @@ import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from itertools import chain
+from itertools import chain, islice
 from typing import Any
 
 if __package__:
     from .rouge_documents import PYTHON_SCORERS, Document
     from .rouge_family import is_family_type, score_family
-    from .rouge_native import native_scores
+    from .rouge_native import native_batch
     from .rouge_ngrams import Score
     from .rouge_workers import can_start_workers, default_processes, score_in_workers
 else:
     from rouge_documents import PYTHON_SCORERS, Document
     from rouge_family import is_family_type, score_family
-    from rouge_native import native_scores
+    from rouge_native import native_batch
     from rouge_ngrams import Score
     from rouge_workers import can_start_workers, default_processes, score_in_workers
 
@@ -69,10 +69,14 @@ def score_tokens(
 
 
 def score_documents(
-    reference: Document, prediction: Document, rouge_types: Sequence[str]
+    reference: Document,
+    prediction: Document,
+    rouge_types: Sequence[str],
+    native: dict[str, Score] | None = None,
 ) -> dict[str, Score]:
-    """``score_tokens`` on two ``Document``s."""
-    native = native_scores(reference, prediction, rouge_types)
+    """``score_tokens`` on two ``Document``s; ``native``: this pair's ``native_batch`` scores, if made."""
+    if native is None:
+        native = native_batch([(reference, prediction)], rouge_types)[0]
     scores: dict[str, Score] = {}
     # With one sentence a side, rougeLsum's hits are rougeL's LCS of the same tokens.
     one_sentence = reference.one_sentence and prediction.one_sentence
@@ -160,11 +164,15 @@ class TokenEngine(ChunkedEngine):
     ) -> list[list[dict[str, Score]]]:
         """``score_batch`` in this process only."""
         document, rouge_types = self.document, self.rouge_types
-        results = []
+        pairs = []
         for prediction, refs in zip(predictions, references, strict=True):
             pred = document(prediction)
-            results.append([score_documents(document(reference), pred, rouge_types) for reference in refs])
-        return results
+            pairs += [(document(reference), pred) for reference in refs]
+        native = native_batch(pairs, rouge_types)
+        scored = iter(
+            [score_documents(*pair, rouge_types, scores) for pair, scores in zip(pairs, native, strict=True)]
+        )
+        return [list(islice(scored, len(refs))) for refs in references]
 
     def score_chunks(
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]

@@ -152,7 +152,11 @@ class SegmentingTokenizer(ABC):
 
     def tokenize(self, text: str) -> list[str]:
         """Return the lower-cased (and, with a ``stemmer``, stemmed) tokens of ``text``."""
-        tokens = [token.lower() for token in self.segment(text)]
+        tokens = self.segment(text)
+        # Lower-casing changes no token of a text it leaves as it is (only Σ's depends on its neighbours).
+        joined = "".join(tokens)
+        if joined.lower() != joined:
+            tokens = [token.lower() for token in tokens]
         if self.stemmer:
             return [self.stemmer.stem(token) for token in tokens]
         return tokens

@@ -50,6 +50,9 @@ def _patterns() -> dict[str, Any]:
         "cjk": regex.compile(CJK_CLASS, regex.V1),
         "cjk_pieces": regex.compile(rf"{CJK_CLASS}\p{{M}}*|(?:(?!{CJK_CLASS}).)+", regex.V1 | regex.DOTALL),
         "grapheme": regex.compile(r"\X", regex.V1),
+        # A character that can join a neighbour into one grapheme cluster (a mark, a joiner, a Hangul
+        # jamo, a regional indicator...): without one, a text's clusters are its characters.
+        "joining": regex.compile(r"[^\p{gcb=Other}\p{gcb=Control}\p{gcb=CR}\p{gcb=LF}]", regex.V1),
     }
 
 
@@ -146,7 +149,11 @@ def grapheme_tokens(text: str) -> list[str]:
     >>> grapheme_tokens("हिन्दी 👨\\u200d👩\\u200d👧 É!")
     ['हि', 'न्दी', '👨\\u200d👩\\u200d👧', 'é', '!']
     """
-    return [cluster for cluster in _patterns()["grapheme"].findall(normalise(text)) if not cluster.isspace()]
+    text = normalise(text)
+    patterns = _patterns()
+    if not patterns["joining"].search(text):
+        return list("".join(text.split()))
+    return [cluster for cluster in patterns["grapheme"].findall(text) if not cluster.isspace()]
 
 
 class UnsegmentedTextWarning(UserWarning):
@@ -154,13 +161,15 @@ class UnsegmentedTextWarning(UserWarning):
 
 
 @lru_cache(maxsize=1)
-def _run_patterns() -> tuple[Any, Any, dict[str, Any]]:
+def _run_patterns() -> tuple[Any, Any, Any, dict[str, Any]]:
     regex = _regex()
     scripts = {
         code: regex.compile(rf"[\p{{sc={script}}}&&[\p{{L}}\p{{M}}]]+", regex.V1)
         for script, code in UNSPACED_SCRIPTS.items()
     }
-    return regex.compile(rf"{CJK_CLASS}+", regex.V1), regex.compile(r"[\p{Hiragana}\p{Katakana}]"), scripts
+    any_script = regex.compile("|".join(pattern.pattern for pattern in scripts.values()), regex.V1)
+    cjk_run = regex.compile(rf"{CJK_CLASS}+", regex.V1)
+    return cjk_run, regex.compile(r"[\p{Hiragana}\p{Katakana}]"), any_script, scripts
 
 
 def unsegmented_languages(texts: Iterable[str], cjk: bool = True) -> list[str]:
@@ -180,12 +189,15 @@ def unsegmented_languages(texts: Iterable[str], cjk: bool = True) -> list[str]:
     >>> unsegmented_languages(["今日 は 晴れ です", "ฉัน ชอบ กิน ข้าวผัด"])
     []
     """
-    cjk_run, kana, scripts = _run_patterns()
-    joined = "\n".join(texts)
+    cjk_run, kana, any_script, scripts = _run_patterns()
+    # ASCII text holds none of these scripts: only the rest is searched.
+    joined = "\n".join(text for text in texts if not text.isascii())
     found = []
-    runs = cjk_run.findall(joined) if cjk else []
+    runs = cjk_run.findall(joined) if cjk and joined else []
     if runs and sum(map(len, runs)) >= 4 * len(runs):
         found.append("ja" if kana.search(joined) else "zh")
+    if not any_script.search(joined):
+        return found
     for code, script_run in scripts.items():
         runs = script_run.findall(joined)
         letters = sum(unicodedata.category(char)[0] == "L" for run in runs for char in run)

@@ -257,3 +257,21 @@ def test_cjk_is_word_with_han_and_kana_split(text):
     assert "".join(cjk_tokens(text)) == "".join(word_tokens(text))
     cjk = set("日本語カタカナひらがな中文")
     assert all(sum(char in cjk for char in token) <= 1 for token in cjk_tokens(text))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.one_of(
+        st.text(st.characters(exclude_categories=("Cs",)), max_size=20),
+        st.text(st.characters(max_codepoint=0x7F), max_size=20),
+        st.text("aΣσςꭰᏸİﬁ🇯🇵 \r\n" + "日本" + "\u0301", max_size=20),
+    )
+)
+def test_the_shortcuts_for_plain_text_change_no_token(text):
+    # grapheme_tokens skips the cluster rule for text in which no character can join another, and
+    # tokenize skips lower-casing text that it would not change: both against the long way round.
+    clusters = regex.findall(r"\X", normalise(text), flags=regex.V1)
+    assert grapheme_tokens(text) == [cluster for cluster in clusters if not cluster.isspace()]
+    for name in ("word", "cjk", "char"):
+        tokenizer = get_tokenizer(name)
+        assert tokenizer.tokenize(text) == [token.lower() for token in tokenizer.segment(text)]
