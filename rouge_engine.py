@@ -22,14 +22,16 @@ from typing import Any
 if __package__:
     from .rouge_documents import PYTHON_SCORERS, Document
     from .rouge_family import is_family_type, score_family
-    from .rouge_native import native_batch
+    from .rouge_native import NATIVE_TYPES, TokenIds, native_batch, text_batch
     from .rouge_ngrams import Score
+    from .rouge_sentences import split_lines
     from .rouge_workers import can_start_workers, default_processes, score_in_workers
 else:
     from rouge_documents import PYTHON_SCORERS, Document
     from rouge_family import is_family_type, score_family
-    from rouge_native import native_batch
+    from rouge_native import NATIVE_TYPES, TokenIds, native_batch, text_batch
     from rouge_ngrams import Score
+    from rouge_sentences import split_lines
     from rouge_workers import can_start_workers, default_processes, score_in_workers
 
 ROUGE_N_RE = re.compile(r"rouge([1-9])")
@@ -142,6 +144,14 @@ class TokenEngine(ChunkedEngine):
         self._needs_sentences = any(t in ("rougeLsum", "rougeW") for t in self.rouge_types)
         self._line_separable = getattr(tokenizer, "line_separable", False)
         self.processes = default_processes()
+        self._ids = TokenIds()
+        # rouge-score-rs can read raw text itself when its tokenizer gives this one's tokens, the
+        # sentences are the lines, and it scores every type asked for.
+        native_text = getattr(tokenizer, "native_text", None)
+        if splitter is split_lines and NATIVE_TYPES.issuperset(self.rouge_types):
+            self._native_text = native_text
+        else:
+            self._native_text = None
 
     def document(self, text: str) -> Document:
         """``text`` tokenized, as a whole and sentence by sentence, as the rouge types need it.
@@ -163,16 +173,43 @@ class TokenEngine(ChunkedEngine):
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]
     ) -> list[list[dict[str, Score]]]:
         """``score_batch`` in this process only."""
+        if self._native_text:
+            scored = self._score_texts(predictions, references)
+        else:
+            scored = self._score_documents(predictions, references)
+        rows = iter(scored)
+        return [list(islice(rows, len(refs))) for refs in references]
+
+    def _score_documents(
+        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> list[dict[str, Score]]:
+        """The scores of every (reference, prediction) pair of the batch, in order, from their tokens."""
         document, rouge_types = self.document, self.rouge_types
         pairs = []
         for prediction, refs in zip(predictions, references, strict=True):
             pred = document(prediction)
             pairs += [(document(reference), pred) for reference in refs]
-        native = native_batch(pairs, rouge_types)
-        scored = iter(
-            [score_documents(*pair, rouge_types, scores) for pair, scores in zip(pairs, native, strict=True)]
-        )
-        return [list(islice(scored, len(refs))) for refs in references]
+        native = native_batch(pairs, rouge_types, self._ids)
+        return [
+            score_documents(*pair, rouge_types, scores) for pair, scores in zip(pairs, native, strict=True)
+        ]
+
+    def _score_texts(
+        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> list[dict[str, Score]]:
+        """``_score_documents``, rouge-score-rs reading the texts (and the tokens' path what it leaves)."""
+        pairs = [
+            (reference, prediction)
+            for prediction, refs in zip(predictions, references, strict=True)
+            for reference in refs
+        ]
+        scored = text_batch(pairs, tuple(self.rouge_types), self._native_text)
+        left = [index for index, scores in enumerate(scored) if scores is None]
+        if left:
+            left_scores = self._score_documents([pairs[i][1] for i in left], [[pairs[i][0]] for i in left])
+            for index, scores in zip(left, left_scores, strict=True):
+                scored[index] = scores
+        return scored
 
     def score_chunks(
         self, predictions: Sequence[str], references: Sequence[Sequence[str]]

@@ -57,27 +57,30 @@ def native_types(reference: Document, prediction: Document, rouge_types: Sequenc
     It takes rougeLsum only up to ``NATIVE_LSUM_CELLS`` and rougeL only up to
     ``NATIVE_LCS_CELLS``: longer pairs are scored in Python.
     """
+    cells = len(reference.tokens) * len(prediction.tokens)
     too_long = set()
-    if "rougeLsum" in rouge_types and reference.longest_sentence() * prediction.longest_sentence() > (
+    # A sentence holds at most all its text's tokens: most pairs are settled by their lengths.
+    if cells > NATIVE_LSUM_CELLS and reference.longest_sentence() * prediction.longest_sentence() > (
         NATIVE_LSUM_CELLS
     ):
         too_long.add("rougeLsum")
-    if len(reference.tokens) * len(prediction.tokens) > NATIVE_LCS_CELLS:
+    if cells > NATIVE_LCS_CELLS:
         too_long.add("rougeL")
     return tuple(t for t in rouge_types if t in NATIVE_TYPES and t not in too_long)
 
 
 def native_batch(
-    pairs: Sequence[tuple[Document, Document]], rouge_types: Sequence[str]
+    pairs: Sequence[tuple[Document, Document]], rouge_types: Sequence[str], ids: TokenIds | None = None
 ) -> list[dict[str, Score]]:
     """Per (reference, prediction) pair, the scores of the ``native_types`` rouge-score-rs takes for it.
 
     The pairs are scored in batches of one set of types each; a text whose
     whole tokens are not its sentences' tokens one after the other is handed
     over twice, as one line for the whole-text types and as its sentences for
-    rougeLsum.
+    rougeLsum. ``ids`` may be kept from batch to batch, so that a token
+    seen before needs no new id.
     """
-    ids = TokenIds()
+    ids = TokenIds() if ids is None else ids
 
     def text(sentences: Sequence[Sequence[Hashable]]) -> str:
         return "\n".join(" ".join(map(ids.__getitem__, sentence)) for sentence in sentences)
@@ -105,11 +108,38 @@ def native_batch(
     return scores
 
 
+def text_batch(
+    pairs: Sequence[tuple[str, str]], rouge_types: tuple[str, ...], native_text: tuple[str, bool]
+) -> list[dict[str, Score] | None]:
+    """Per (reference, prediction) text pair, rouge-score-rs's scores of ``rouge_types`` from the raw texts.
+
+    ``rouge_types`` are ``NATIVE_TYPES``, ``native_text`` the (profile,
+    use_stemmer) of rouge-score-rs's tokenizer, sentences the non-empty lines.
+    A pair is None where this leaves it to the tokens' path: texts so long that
+    the cell limits might be passed (a text has at most one token a
+    character), or a batch with a text Rust cannot take (a lone surrogate).
+    """
+    taken = [index for index, (r, p) in enumerate(pairs) if len(r) * len(p) <= NATIVE_LSUM_CELLS]
+    scores: list[dict[str, Score] | None] = [None] * len(pairs)
+    profile, use_stemmer = native_text
+    try:
+        scored_batch = _native_scorer(rouge_types, use_stemmer, profile).score_batch(
+            [pairs[index][0] for index in taken], [pairs[index][1] for index in taken]
+        )
+    except UnicodeEncodeError:
+        return scores
+    for index, scored in zip(taken, scored_batch, strict=True):
+        scores[index] = {rouge_type: tuple(score) for rouge_type, score in scored.items()}
+    return scores
+
+
 def native_scores(reference: Document, prediction: Document, rouge_types: Sequence[str]) -> dict[str, Score]:
     """``native_batch`` of one pair."""
     return native_batch([(reference, prediction)], rouge_types)[0]
 
 
 @lru_cache(maxsize=64)
-def _native_scorer(rouge_types: tuple[str, ...]) -> Any:
-    return _rougers.Scorer(list(rouge_types), False)
+def _native_scorer(
+    rouge_types: tuple[str, ...], use_stemmer: bool = False, profile: str = "rouge-score"
+) -> Any:
+    return _rougers.Scorer(list(rouge_types), use_stemmer, profile)

@@ -15,6 +15,7 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
+from functools import partial
 from importlib.metadata import version
 from typing import Any
 
@@ -22,7 +23,7 @@ if __package__:
     from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
     from .rouge_inputs import check_inputs, check_options, check_resampling, check_systems
     from .rouge_presets import PRESETS
-    from .rouge_sentences import split_sentences
+    from .rouge_sentences import split_lines, split_sentences
     from .rouge_significance import check_test, compare_systems
     from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
     from .rouge_stemmers import get_stemmer
@@ -32,7 +33,7 @@ else:
     from rouge_engine import CHUNK, ENGINES, validate_rouge_types
     from rouge_inputs import check_inputs, check_options, check_resampling, check_systems
     from rouge_presets import PRESETS
-    from rouge_sentences import split_sentences
+    from rouge_sentences import split_lines, split_sentences
     from rouge_significance import check_test, compare_systems
     from rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
     from rouge_stemmers import get_stemmer
@@ -203,7 +204,8 @@ def score_per_example(
             name = text_tokenizer.signature.split("[")[0]
             message = unsegmented_message(name, languages)
             warnings.warn(message, UnsegmentedTextWarning, stacklevel=_caller())
-    scorer = ENGINES[engine](rouge_types, text_tokenizer, lambda text: split_sentences(text, split_summaries))
+    splitter = partial(split_sentences, split_summaries=True) if split_summaries else split_lines
+    scorer = ENGINES[engine](rouge_types, text_tokenizer, splitter)
     per_example: list[dict[str, tuple[float, float, float]]] = []
     # A progress bar on stderr for inputs of several chunks, only when stderr is a terminal.
     hide = None if len(predictions) > CHUNK else True

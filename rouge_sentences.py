@@ -84,8 +84,12 @@ def split_sentences(text: str, split_summaries: bool = False) -> list[str]:
     >>> split_sentences("आज बारिश हुई। कल धूप होगी।", split_summaries=True)
     ['आज बारिश हुई।', 'कल धूप होगी।']
     """
-    lines = text.split("\n")
     if not split_summaries:
-        return [line for line in lines if line]
-    sentences = (sentence.strip() for line in lines for sentence in _sentences_of_line(line))
+        return split_lines(text)
+    sentences = (sentence.strip() for line in text.split("\n") for sentence in _sentences_of_line(line))
     return [sentence for sentence in sentences if sentence]
+
+
+def split_lines(text: str) -> list[str]:
+    """``split_sentences(text)``: the non-empty lines, as rouge-score and rouge-score-rs read sentences."""
+    return [line for line in text.split("\n") if line]

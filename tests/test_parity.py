@@ -1,5 +1,7 @@
 """Differential tests: kurenai_rouge's numbers equal kurenai's and rouge-score's, exactly (==)."""
 
+from unittest import mock
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kurenai.rouge_scorer import RougeScorer as KurenaiScorer
@@ -88,3 +90,37 @@ def test_rouge_score_tokenizer_equals_stock_metric(rouge, examples, use_stemmer,
     assert_equals_reference(
         rouge, examples, scorer.score, tokenizer=DefaultTokenizer(use_stemmer), engine=engine
     )
+
+
+# Any text: rouge-score's tokenizer deletes all but ASCII letters and digits, so mix them with the rest.
+any_texts = (
+    st.lists(
+        st.one_of(
+            st.sampled_from(["The", "cat", "sat.", "Running", "runs", "42", "\n", "\r\n", "İ", "K"]),
+            st.text(),
+        ),
+        max_size=12,
+    )
+    .map(" ".join)
+    .filter(lambda text: not any("\ud800" <= char <= "\udfff" for char in text))
+)
+
+
+@SETTINGS
+@given(
+    examples=st.one_of(
+        st.lists(st.tuples(any_texts, any_texts), min_size=1, max_size=6),
+        st.lists(st.tuples(any_texts, st.lists(any_texts, min_size=1, max_size=3)), min_size=1, max_size=4),
+    ),
+    use_stemmer=st.booleans(),
+    text_limit=st.sampled_from([None, 30]),
+)
+def test_the_rouge_score_tokenizer_by_name_equals_rouge_score(rouge, examples, use_stemmer, text_limit):
+    """tokenizer="rouge-score" hands raw texts to rouge-score-rs, and tokens where texts are too long."""
+    import rouge_native
+
+    scorer = RougeScoreScorer(ALL_TYPES, use_stemmer=use_stemmer)
+    score = scorer.score_multi if isinstance(examples[0][1], list) else scorer.score
+    limit = rouge_native.NATIVE_LSUM_CELLS if text_limit is None else text_limit
+    with mock.patch.object(rouge_native, "NATIVE_LSUM_CELLS", limit):
+        assert_equals_reference(rouge, examples, score, tokenizer="rouge-score", use_stemmer=use_stemmer)
