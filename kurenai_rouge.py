@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import datasets
 import evaluate
+from datasets.utils.py_utils import temp_seed
 from evaluate.utils.logging import tqdm
 
 # evaluate copies only the siblings imported here at column 0, not their own imports: every module
@@ -194,7 +195,23 @@ class KurenaiRouge(evaluate.Metric):
         """Score the stored examples and these, after checking the options; see the inputs description."""
         with self._discarded_on_failure():
             check_options_early(kwargs)
+            at_once = predictions is not None and references is not None
+            if at_once and self.writer is None and self.num_process == 1:
+                return self._compute_now(predictions, references, kwargs)
             return super().compute(predictions=predictions, references=references, **kwargs)
+
+    def _compute_now(self, predictions, references, kwargs) -> dict:
+        """``compute()`` of one batch when nothing is stored and no other process takes part.
+
+        evaluate would write the batch to its cache file and read it back as lists of str, then call
+        ``_compute``; this gives ``_compute`` the same lists at once (a tenth of the time of
+        scoring short English pairs), and stores nothing.
+        """
+        self._check_batch(predictions, references)
+        predictions = list(map(str, predictions))
+        references = [str(r) if isinstance(r, str) else list(map(str, r)) for r in references]
+        with temp_seed(self.seed):
+            return self._compute(predictions, references, **kwargs)
 
     def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
         """Add a batch of predictions and references, checked before they are stored."""

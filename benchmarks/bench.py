@@ -2,8 +2,10 @@
 
 Run from the repository root after `pip install -r requirements-bench.txt`:
 
-    python benchmarks/bench.py            # the full run (a few minutes)
-    python benchmarks/bench.py --quick    # fewer pairs, for a smoke test
+    python benchmarks/bench.py                          # the full run (several minutes)
+    python benchmarks/bench.py --goals                  # issue 13's goals for compute() only
+    python benchmarks/bench.py --goals --data file.tsv  # and on a file of real outputs
+    python benchmarks/bench.py --quick                  # fewer pairs, for a smoke test
 
 Every workload is generated with a fixed seed, and every engine scores the same texts in the
 same run, so the printed ratios compare like with like on this machine.
@@ -12,13 +14,12 @@ same run, so the printed ratios compare like with like on this machine.
 from __future__ import annotations
 
 import argparse
+import csv
 import os
 import platform
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from unittest import mock
@@ -26,6 +27,7 @@ from unittest import mock
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench_goals import goals  # noqa: E402
 from kurenai.rouge_scorer import RougeScorer as KurenaiScorer  # noqa: E402
 from rapidrouge import RougeScorer as RapidScorer  # noqa: E402
 from rouge_score_rs import _rougers  # noqa: E402
@@ -102,6 +104,14 @@ def japanese_pairs(count: int, seed: int = 2) -> list[tuple[str, str]]:
         prediction = "\n".join("".join(mutate(rng, s, sample)) + "。" for s in sentences)
         pairs.append((prediction, reference))
     return pairs
+
+
+def read_pairs(path: Path) -> list[tuple[str, str]]:
+    """(prediction, reference) pairs of a TSV file with a header: 'reference' and 'prediction...' columns."""
+    with path.open(newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file, delimiter="\t"))
+    prediction = next(name for name in rows[0] if name.startswith("prediction"))
+    return [(row[prediction], row["reference"]) for row in rows]
 
 
 def cpu_seconds() -> float:
@@ -238,51 +248,6 @@ def print_table(title: str, rows: list, bases: list[int]) -> None:
         print(f"| {name} | {wall:,.0f} | {ratios} | {cpu:,.0f} | {cpu_ratios} |")
 
 
-def compute_overhead(pairs, rounds: int) -> None:
-    """(c): evaluate.load(...).compute() against the raw engine on the same examples."""
-    sandbox = Path(tempfile.mkdtemp(prefix="kurenai_rouge_bench_"))
-    os.environ["HF_MODULES_CACHE"] = str(sandbox / "modules")
-    os.environ["HF_HOME"] = str(sandbox / "hf_home")
-    os.environ["HF_HUB_OFFLINE"] = "1"
-    os.environ["HF_DATASETS_OFFLINE"] = "1"
-    import evaluate
-
-    from rouge_text import get_tokenizer
-
-    module = sandbox / "kurenai_rouge"
-    module.mkdir()
-    for source in [REPO / "kurenai_rouge.py", *REPO.glob("rouge_*.py")]:
-        shutil.copy(source, module / source.name)
-    metric = evaluate.load(str(module))
-    predictions = [p for p, _ in pairs]
-    references = [r for _, r in pairs]
-    tokenizer = CharTokenizer()
-    engine = TokenEngine(DEFAULT_TYPES, get_tokenizer(tokenizer), newline_sentences)
-    rows = rates(
-        {
-            f"raw engine: TokenEngine.score_batch ({engine.processes} processes)": (
-                len(pairs),
-                lambda: engine.score_batch(predictions, [[r] for r in references]),
-            ),
-            "evaluate.load(...).compute(), same engine": (
-                len(pairs),
-                lambda: metric.compute(predictions=predictions, references=references, tokenizer=tokenizer),
-            ),
-        },
-        rounds,
-    )
-    print(f"\n### (c) compute() through evaluate.load, {len(pairs):,} examples of (b), 4 default types\n")
-    print("| path | pairs/s (wall) | seconds | CPU seconds, all processes |")
-    print("|---|---:|---:|---:|")
-    for name, wall, cpu in rows:
-        print(f"| {name} | {wall:,.0f} | {len(pairs) / wall:.2f} | {len(pairs) / cpu:.2f} |")
-    print(
-        f"\ncompute() overhead over the raw engine: {100 * (rows[0][1] / rows[1][1] - 1):.1f}% in wall time, "
-        f"{100 * (rows[0][2] / rows[1][2] - 1):.1f}% in CPU time"
-    )
-    shutil.rmtree(sandbox, ignore_errors=True)
-
-
 def _status_kib(field: str) -> int:
     """A field of /proc/self/status, in KiB (Linux)."""
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -366,6 +331,12 @@ def long_inputs() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer pairs and rounds")
+    parser.add_argument("--goals", action="store_true", help="only issue 13's goals for compute()")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        help="a TSV file with a header naming a 'reference' column and a 'prediction...' column",
+    )
     parser.add_argument("--long-case", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.long_case:
@@ -381,6 +352,12 @@ def main() -> None:
     # Rounds of about a second per engine, interleaved, best of `rounds`: on a shared machine the
     # engines see the same noise. The 2-process rows need batches that TokenEngine finds worth a worker
     # (TokenEngine.parallel_seconds of work after the first chunk).
+    workloads = {"a": english_pairs(5000), "b": japanese_pairs(5000)}
+    if args.data:
+        workloads[args.data.name] = read_pairs(args.data)
+    goals(workloads, rounds=2 if args.quick else 3)
+    if args.goals:
+        return
     english = english_pairs(10_000 // scale)
     title = "(a) English-like, word level, ~3 sentences, ~55 tokens, 4 default types"
     rows = peer_rows(
@@ -401,7 +378,6 @@ def main() -> None:
     print_table("(b) scoring only, same pre-tokenized input", rows, [0])
     print_table("(b) rougeL only", rapid_rows(CharTokenizer(), japanese[: 2000 // scale], rounds), [0])
 
-    compute_overhead(japanese, min(rounds, 3))
     long_inputs()
 
 

@@ -1,6 +1,7 @@
 """The metric's contract: schema, options, whitespace handling, aggregation, bootstrap, errors."""
 
 import math
+import os
 import subprocess
 import sys
 
@@ -205,6 +206,27 @@ def test_add_and_add_batch_give_the_same_result_as_compute(load_metric, rouge):
     metric.add_batch(predictions=EXAMPLES["predictions"][:2], references=EXAMPLES["references"][:2])
     metric.add_batch(predictions=EXAMPLES["predictions"][2:], references=EXAMPLES["references"][2:])
     assert metric.compute() == expected
+
+
+@pytest.mark.parametrize(
+    ("predictions", "references"),
+    [
+        (["a b", "c d"], ["a b", "c x"]),
+        (("a b", "c d"), ("a b", "c x")),
+        (["a b", "c d"], [("a b", "a"), ["c x"]]),
+        (np.array(["a b", "c d"]), np.array(["a b", "c x"])),
+        (["a b", "c d"], [np.array(["a b", "a"]), np.array(["c x"])]),
+    ],
+)
+def test_compute_of_one_batch_equals_computing_stored_batches(load_metric, predictions, references):
+    # compute(predictions=..., references=...) on an empty metric skips evaluate's cache file; the
+    # numbers are those of the same batch stored first and read back (lists of str).
+    metric = load_metric()
+    before = os.listdir(metric.data_dir)
+    at_once = metric.compute(predictions=predictions, references=references, use_aggregator=False)
+    assert os.listdir(metric.data_dir) == before
+    metric.add_batch(predictions=predictions, references=references)
+    assert metric.compute(use_aggregator=False) == at_once
 
 
 # --- bad input: a ValueError naming what is wrong, never a deep IndexError or a silent number ---
