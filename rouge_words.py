@@ -39,6 +39,7 @@ def _regex() -> Any:
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, Any]:
     regex = _regex()
+    other = rf"(?:(?!{CJK_CLASS})[^\n])"
     return {
         # A joiner is optional in Indic and Arabic-script spelling (র‍্যাব = র্যাব, می‌خواهم = میخواهم),
         # so it is removed; a ZWJ after an emoji builds one emoji (👨‍👩‍👧) and stays.
@@ -48,7 +49,10 @@ def _patterns() -> dict[str, Any]:
         "word": regex.compile(r"\b\w.*?\b", regex.V1 | regex.WORD | regex.DOTALL),
         "letter_or_digit": regex.compile(r"[\p{L}\p{N}]", regex.V1),
         "cjk": regex.compile(CJK_CLASS, regex.V1),
-        "cjk_pieces": regex.compile(rf"{CJK_CLASS}\p{{M}}*|(?:(?!{CJK_CLASS}).)+", regex.V1 | regex.DOTALL),
+        # A CJK character with its marks, or a run of other characters (within a line) with a letter or digit.
+        "cjk_tokens": regex.compile(
+            rf"{CJK_CLASS}\p{{M}}*|{other}*(?!{CJK_CLASS})[\p{{L}}\p{{N}}]{other}*", regex.V1
+        ),
         "grapheme": regex.compile(r"\X", regex.V1),
         # A character that can join a neighbour into one grapheme cluster (a mark, a joiner, a Hangul
         # jamo, a regional indicator...): without one, a text's clusters are its characters.
@@ -121,22 +125,15 @@ def word_tokens(text: str) -> list[str]:
 def cjk_tokens(text: str) -> list[str]:
     """:func:`word_tokens`, with every Han, hiragana and katakana character a token of its own.
 
+    Within each word, a Han, hiragana or katakana character (with the marks
+    after it) is one token, and each run of other characters holding a letter
+    or digit another; words are cut in one pass over them joined by newlines
+    (which no word holds).
+
     >>> cjk_tokens("Apple iPhone 15 128GB 蓝色, カタカナ")
     ['apple', 'iphone', '15', '128gb', '蓝', '色', 'カ', 'タ', 'カ', 'ナ']
     """
-    patterns = _patterns()
-    is_cjk, pieces, has_letter_or_digit = (
-        patterns["cjk"].search,
-        patterns["cjk_pieces"].findall,
-        patterns["letter_or_digit"].search,
-    )
-    tokens = []
-    for word in word_tokens(text):
-        if len(word) > 1 and is_cjk(word):  # UAX #29 already gives each Han and hiragana character alone
-            tokens += [piece for piece in pieces(word) if has_letter_or_digit(piece)]
-        else:
-            tokens.append(word)
-    return tokens
+    return _patterns()["cjk_tokens"].findall("\n".join(word_tokens(text)))
 
 
 def grapheme_tokens(text: str) -> list[str]:

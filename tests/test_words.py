@@ -15,7 +15,7 @@ from uniseg.graphemecluster import grapheme_clusters
 from uniseg.wordbreak import words as uniseg_words
 
 from rouge_text import get_tokenizer
-from rouge_words import cjk_tokens, grapheme_tokens, normalise, word_tokens
+from rouge_words import CJK_CLASS, cjk_tokens, grapheme_tokens, normalise, word_tokens
 
 # Letters, marks and digits of scripts written with spaces (Latin with accents and combining marks,
 # Cyrillic, Greek with final sigma, Armenian, Georgian, Hebrew with niqqud, Arabic with harakat,
@@ -275,3 +275,26 @@ def test_the_shortcuts_for_plain_text_change_no_token(text):
     for name in ("word", "cjk", "char"):
         tokenizer = get_tokenizer(name)
         assert tokenizer.tokenize(text) == [token.lower() for token in tokenizer.segment(text)]
+
+
+def cjk_tokens_word_by_word(text):
+    """cjk's rule spelled out: each word of word_tokens, cut into CJK characters and other runs."""
+    cjk = rf"{CJK_CLASS}\p{{M}}*|(?:(?!{CJK_CLASS}).)+"
+    return [
+        piece
+        for word in word_tokens(text)
+        for piece in regex.findall(cjk, word, flags=regex.V1 | regex.DOTALL)
+        if regex.search(r"[\p{L}\p{N}]", piece)
+    ]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.one_of(
+        many_scripts,
+        st.text(st.characters(exclude_categories=("Cs",)), max_size=20),
+        st.text("カタナひら日本ー々〇_＿a1 .'\u0301\u3099\u200d", max_size=20),
+    )
+)
+def test_cjk_tokens_in_one_pass_are_the_word_by_word_tokens(text):
+    assert cjk_tokens(text) == cjk_tokens_word_by_word(text)
