@@ -1,13 +1,14 @@
 """The engines: texts in, exact ROUGE scores out, per prediction and reference.
 
-``score_documents`` hands rouge1-9, rougeL and rougeLsum of a tokenized pair to
-rouge-score-rs's Rust scorer (``rouge_native``) and scores everything else in
-Python: the ROUGE-W/S/SU family (``rouge_family``), rougeLsum of sentences so
-long that rouge-score-rs's quadratic table would not fit in a few megabytes,
-rougeL of texts so long that its kernel turns slow, and tokens that cannot
-become Rust strings (``rouge_documents``; the limits are in ``rouge_native``).
-``TokenEngine`` scores a batch, with worker processes when it is worth them
-(``rouge_workers``).
+rouge1-9, rougeL and rougeLsum of the tokenized pairs of a batch go to
+rouge-score-rs's Rust scorer in one call, as token ids (``rouge_native``), or as
+the raw texts when its own tokenizer gives the chosen tokenizer's tokens;
+everything else is scored in Python: the ROUGE-W/S/SU family
+(``rouge_family``), rougeLsum of sentences so long that rouge-score-rs's
+quadratic table would not fit in a few megabytes and rougeL of texts so long
+that its kernel turns slow (``rouge_documents``; the limits are in
+``rouge_native``). ``TokenEngine`` scores a batch, with worker processes when
+it is worth them (``rouge_workers``).
 """
 
 from __future__ import annotations

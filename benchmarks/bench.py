@@ -360,7 +360,7 @@ def main() -> None:
     workloads = {"a": english_pairs(5000), "b": japanese_pairs(5000)}
     if args.data:
         workloads[args.data.name] = read_pairs(args.data)
-    goals(workloads, rounds=2 if args.quick else 3)
+    goals(workloads, rounds=1 if args.quick else 3)
     if args.goals:
         return
     english = english_pairs(10_000 // scale)
