@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
-from itertools import accumulate
+from collections.abc import Hashable, Sequence
+
+import numpy as np
 
 if __package__:
     from .rouge_ngrams import ZERO, Score, clipped_hits, fmeasure
@@ -86,42 +87,58 @@ def score_skip_bigrams(
     )
 
 
+def _match_arrays(at: list[int], length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A token's 1-based positions ``at`` in a sentence, ``at - 1``, and per j how many are <= j."""
+    at = np.array(at)
+    counts = np.zeros(length + 1)
+    counts[at] = 1
+    return at, at - 1, np.cumsum(counts)
+
+
 def _mark_wlcs(
-    reference: Sequence[str],
-    prediction: Sequence[str],
-    positions: dict[str, list[int]],
-    weights: Sequence[float],
+    reference: Sequence[Hashable],
+    prediction: Sequence[Hashable],
+    positions: dict[Hashable, np.ndarray],
+    weights: np.ndarray,
     mask: bytearray,
 ) -> None:
     """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path.
 
     ``positions`` maps each prediction token to its 1-based positions;
     ``weights[k]`` is f(k). A match cell holds the value above-left plus
-    f(k+1) - f(k), k being the run of matches ending above-left; any other
-    cell the larger of above and left, which between two matches of a row is
-    a running maximum. The walk back takes the diagonal on equal tokens, else
-    goes up when above >= left, else left. Rows are flat lists of floats.
+    f(k+1) - f(k), added and subtracted in that order, k being the run of
+    matches ending above-left; any other cell the larger of above and left.
+    The walk back takes the diagonal on equal tokens, else goes up when
+    above >= left, else left.
+
+    A row is computed by numpy in one scan: between two matches a row is a
+    running maximum of the row above that restarts at each match, so each
+    cell is the complex number (matches so far in its row) + 1j * value,
+    and numpy's maximum of complex numbers compares the real parts first.
+    The values are the same floats as a cell-by-cell table's: the same
+    additions and subtractions in the same order, and maxima.
     """
-    rows = [[0.0] * (len(prediction) + 1)]
-    runs_above: dict[int, int] = {}
-    for token in reference:
-        above, row, runs, start = rows[-1], [0.0], {}, 1
-        for j in positions.get(token, ()):
-            row[-1:] = accumulate(above[start:j], max, initial=row[-1])
-            run = runs_above.get(j - 1, 0)
-            row.append(above[j - 1] + weights[run + 1] - weights[run])
-            runs[j] = run + 1
-            start = j + 1
-        row[-1:] = accumulate(above[start:], max, initial=row[-1])
-        rows.append(row)
-        runs_above = runs
+    table = np.zeros((len(reference) + 1, len(prediction) + 1), dtype=complex)
+    values, segments = table.imag, table.real
+    runs = np.zeros(table.shape, dtype=np.intp)
+    rises = weights[1:]
+    for i, token in enumerate(reference, 1):
+        values[i] = values[i - 1]
+        found = positions.get(token)
+        if found is not None:
+            at, before, counts = found
+            segments[i] = counts
+            run = runs[i - 1].take(before)
+            runs[i, at] = run + 1
+            values[i, at] = values[i - 1].take(before) + rises.take(run) - weights.take(run)
+        np.maximum.accumulate(table[i], out=table[i])
     i, j = len(reference), len(prediction)
     while i and j:
         if reference[i - 1] == prediction[j - 1]:
             i -= 1
             j -= 1
             mask[i] = 1
-        elif rows[i - 1][j] >= rows[i][j - 1]:
+        elif values.item(i - 1, j) >= values.item(i, j - 1):
             i -= 1
         else:
             j -= 1
@@ -146,6 +163,7 @@ def score_wlcs(
     if not any(reference) or not any(prediction):
         return ZERO
     weights = [k**weight for k in range(max(map(len, reference)) + 1)]
+    weight_array = np.array(weights)
     ref_left = Counter(token for sentence in reference for token in sentence)
     pred_left = Counter(token for sentence in prediction for token in sentence)
     pred_positions = []
@@ -153,13 +171,13 @@ def score_wlcs(
         positions: dict[str, list[int]] = {}
         for j, token in enumerate(sentence, 1):
             positions.setdefault(token, []).append(j)
-        pred_positions.append(positions)
+        pred_positions.append({token: _match_arrays(at, len(sentence)) for token, at in positions.items()})
     hit = base = 0.0
     for sentence in reference:
         base += weights[len(sentence)]
         mask = bytearray(len(sentence))
         for pred_sentence, positions in zip(prediction, pred_positions, strict=True):
-            _mark_wlcs(sentence, pred_sentence, positions, weights, mask)
+            _mark_wlcs(sentence, pred_sentence, positions, weight_array, mask)
         run = 0
         for i, token in enumerate(sentence):
             if mask[i] and ref_left[token] > 0 and pred_left[token] > 0:
