@@ -18,6 +18,11 @@ else:
     from rouge_ngrams import ZERO, Score, clipped_hits, fmeasure
 
 ROUGE_W_WEIGHT = 1.2
+# A weighted-LCS table of one reference sentence covers as many predicted sentences as keep it
+# within this many cells (16 MiB), or one predicted sentence (see _column_groups).
+_TABLE_CELLS = 1 << 20
+# The token of a barrier column (see _WlcsColumns): equal to no token.
+_BARRIER = object()
 ROUGE_S_RE = re.compile(r"rougeS(U?)([0-9*])")
 
 
@@ -87,61 +92,109 @@ def score_skip_bigrams(
     )
 
 
-def _match_arrays(at: list[int], length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A token's 1-based positions ``at`` in a sentence, ``at - 1``, and per j how many are <= j."""
-    at = np.array(at)
-    counts = np.zeros(length + 1)
-    counts[at] = 1
-    return at, at - 1, np.cumsum(counts)
+class _WlcsColumns:
+    """Predicted sentences side by side as the columns of one weighted-LCS table.
+
+    Column 0 and the column before each sentence are barriers: they match no
+    token, so they stay 0 in every row, as column 0 of a table of one
+    sentence pair does, and the running maximum of a row restarts at each of
+    them (see ``_mark_wlcs``). ``tokens[j]`` is column j's token, ``spans``
+    each sentence's first and last column, and ``matches`` maps each token
+    to its columns, those columns minus 1, and per column the count of the
+    token's columns and barriers up to it; ``barriers`` is that count for a
+    token with no column here.
+    """
+
+    def __init__(self, sentences: Sequence[Sequence[Hashable]]) -> None:
+        self.tokens: list[Hashable] = [_BARRIER]
+        self.spans: list[tuple[int, int]] = []
+        for sentence in sentences:
+            if self.spans:
+                self.tokens.append(_BARRIER)
+            self.spans.append((len(self.tokens), len(self.tokens) + len(sentence) - 1))
+            self.tokens += sentence
+        columns: dict[Hashable, list[int]] = {}
+        for j, token in enumerate(self.tokens):
+            columns.setdefault(token, []).append(j)
+        starts = np.zeros(len(self.tokens))
+        starts[columns.pop(_BARRIER)[1:]] = 1
+        self.barriers = np.cumsum(starts)
+        self.matches: dict[Hashable, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        for token, at in columns.items():
+            at_array = np.array(at)
+            counts = starts.copy()
+            counts[at_array] = 1
+            self.matches[token] = (at_array, at_array - 1, np.cumsum(counts, out=counts))
+
+
+def _column_groups(prediction: Sequence[Sequence[Hashable]], rows: int) -> list[_WlcsColumns]:
+    """The predicted sentences in consecutive groups of at most ``_TABLE_CELLS // rows`` columns.
+
+    A sentence longer than that is a group by itself.
+    """
+    groups: list[list[Sequence[Hashable]]] = []
+    width = _TABLE_CELLS // max(rows, 1)
+    for sentence in prediction:
+        if not groups or width < len(sentence) + 1:
+            groups.append([])
+            width = _TABLE_CELLS // max(rows, 1)
+        groups[-1].append(sentence)
+        width -= len(sentence) + 1
+    return [_WlcsColumns(group) for group in groups]
 
 
 def _mark_wlcs(
-    reference: Sequence[Hashable],
-    prediction: Sequence[Hashable],
-    positions: dict[Hashable, np.ndarray],
-    weights: np.ndarray,
-    mask: bytearray,
+    reference: Sequence[Hashable], columns: _WlcsColumns, steps: np.ndarray, mask: bytearray
 ) -> None:
-    """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path.
+    """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path to each sentence.
 
-    ``positions`` maps each prediction token to its 1-based positions;
-    ``weights[k]`` is f(k). A match cell holds the value above-left plus
-    f(k+1) - f(k), added and subtracted in that order, k being the run of
+    ROUGE-1.5.5's table for one sentence pair: a match cell holds the value
+    above-left plus f(k+1), minus f(k), in that order, k being the run of
     matches ending above-left; any other cell the larger of above and left.
-    The walk back takes the diagonal on equal tokens, else goes up when
-    above >= left, else left.
+    ``steps[k]`` is f(k) + 1j * f(k - 1). The walk back from the corner takes
+    the diagonal on equal tokens, else goes up when above >= left, else left.
 
-    A row is computed by numpy in one scan: between two matches a row is a
-    running maximum of the row above that restarts at each match, so each
-    cell is the complex number (matches so far in its row) + 1j * value,
-    and numpy's maximum of complex numbers compares the real parts first.
-    The values are the same floats as a cell-by-cell table's: the same
-    additions and subtractions in the same order, and maxima.
+    The tables of every sentence of ``columns`` are one table here, and a
+    row is computed by numpy in one scan: from a match or a barrier to the
+    next, a row is the running maximum of the row above, so each cell is the
+    complex number (matches and barriers so far in the row) + 1j * value, and
+    numpy's maximum of complex numbers compares the real parts first. The
+    values are the floats of a cell-by-cell table: the same additions and
+    subtractions in the same order, and maxima.
     """
-    table = np.zeros((len(reference) + 1, len(prediction) + 1), dtype=complex)
+    table = np.zeros((len(reference) + 1, len(columns.tokens)), dtype=complex)
     values, segments = table.imag, table.real
-    runs = np.zeros(table.shape, dtype=np.intp)
-    rises = weights[1:]
+    above, runs_above = values[0], np.zeros(len(columns.tokens), dtype=np.intp)
     for i, token in enumerate(reference, 1):
-        values[i] = values[i - 1]
-        found = positions.get(token)
-        if found is not None:
+        here, runs = values[i], np.zeros_like(runs_above)
+        here[:] = above
+        found = columns.matches.get(token)
+        if found is None:
+            segments[i] = columns.barriers
+        else:
             at, before, counts = found
             segments[i] = counts
-            run = runs[i - 1].take(before)
-            runs[i, at] = run + 1
-            values[i, at] = values[i - 1].take(before) + rises.take(run) - weights.take(run)
+            run = runs_above.take(before)
+            run += 1
+            runs[at] = run
+            step = steps.take(run)
+            value = above.take(before)
+            value += step.real
+            value -= step.imag
+            here[at] = value
         np.maximum.accumulate(table[i], out=table[i])
-    i, j = len(reference), len(prediction)
-    while i and j:
-        if reference[i - 1] == prediction[j - 1]:
-            i -= 1
-            j -= 1
-            mask[i] = 1
-        elif values.item(i - 1, j) >= values.item(i, j - 1):
-            i -= 1
-        else:
-            j -= 1
+        above, runs_above = here, runs
+    for first, last in columns.spans:
+        i, j = len(reference), last
+        while i and j >= first:
+            if reference[i - 1] == columns.tokens[j]:
+                i -= 1
+                j -= 1
+                mask[i] = 1
+            elif values.item(i - 1, j) >= values.item(i, j - 1):
+                i -= 1
+            else:
+                j -= 1
 
 
 def score_wlcs(
@@ -162,22 +215,19 @@ def score_wlcs(
     """
     if not any(reference) or not any(prediction):
         return ZERO
-    weights = [k**weight for k in range(max(map(len, reference)) + 1)]
-    weight_array = np.array(weights)
+    longest = max(map(len, reference))
+    weights = [k**weight for k in range(longest + 1)]
+    steps = np.array(weights, dtype=complex)
+    steps[1:] += 1j * steps[:-1].real
+    groups = _column_groups(prediction, longest)
     ref_left = Counter(token for sentence in reference for token in sentence)
     pred_left = Counter(token for sentence in prediction for token in sentence)
-    pred_positions = []
-    for sentence in prediction:
-        positions: dict[str, list[int]] = {}
-        for j, token in enumerate(sentence, 1):
-            positions.setdefault(token, []).append(j)
-        pred_positions.append({token: _match_arrays(at, len(sentence)) for token, at in positions.items()})
     hit = base = 0.0
     for sentence in reference:
         base += weights[len(sentence)]
         mask = bytearray(len(sentence))
-        for pred_sentence, positions in zip(prediction, pred_positions, strict=True):
-            _mark_wlcs(sentence, pred_sentence, positions, weight_array, mask)
+        for columns in groups:
+            _mark_wlcs(sentence, columns, steps, mask)
         run = 0
         for i, token in enumerate(sentence):
             if mask[i] and ref_left[token] > 0 and pred_left[token] > 0:
