@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from itertools import pairwise
 
 import numpy as np
 
@@ -19,7 +20,7 @@ else:
 
 ROUGE_W_WEIGHT = 1.2
 # A weighted-LCS table of one reference sentence covers as many predicted sentences as keep it
-# within this many cells (16 MiB), or one predicted sentence (see _column_groups).
+# within this many cells (24 bytes each), or one predicted sentence (see _column_groups).
 _TABLE_CELLS = 1 << 20
 # The token of a barrier column (see _WlcsColumns): equal to no token.
 _BARRIER = object()
@@ -113,46 +114,50 @@ class _WlcsColumns:
                 self.tokens.append(_BARRIER)
             self.spans.append((len(self.tokens), len(self.tokens) + len(sentence) - 1))
             self.tokens += sentence
-        columns: dict[Hashable, list[int]] = {}
-        for j, token in enumerate(self.tokens):
-            columns.setdefault(token, []).append(j)
-        starts = np.zeros(len(self.tokens))
-        starts[columns.pop(_BARRIER)[1:]] = 1
-        self.barriers = np.cumsum(starts)
-        self.matches: dict[Hashable, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        for token, at in columns.items():
-            at_array = np.array(at)
-            counts = starts.copy()
-            counts[at_array] = 1
-            self.matches[token] = (at_array, at_array - 1, np.cumsum(counts, out=counts))
+        ids: dict[Hashable, int] = {_BARRIER: 0}
+        codes = np.array([ids.setdefault(token, len(ids)) for token in self.tokens])
+        marks = np.zeros((len(ids), len(codes)))
+        marks[codes, np.arange(len(codes))] = 1
+        marks[1:] += marks[0]
+        counts = np.cumsum(marks, axis=1, out=marks)
+        self.barriers = counts[0]
+        columns = np.argsort(codes, kind="stable")
+        bounds = pairwise([0, *np.cumsum(np.bincount(codes)).tolist()])
+        self.matches: dict[Hashable, tuple[np.ndarray, np.ndarray, np.ndarray]] = {
+            token: (columns[start:end], columns[start:end] - 1, counts[k])
+            for (token, k), (start, end) in zip(ids.items(), bounds, strict=True)
+            if k
+        }
 
 
 def _column_groups(prediction: Sequence[Sequence[Hashable]], rows: int) -> list[_WlcsColumns]:
-    """The predicted sentences in consecutive groups of at most ``_TABLE_CELLS // rows`` columns.
+    """The predicted sentences in consecutive groups, each for a table of ``rows`` rows.
 
-    A sentence longer than that is a group by itself.
+    Each sentence takes its tokens' columns and a barrier column; a group
+    ends before the sentence that would take its table over ``_TABLE_CELLS``
+    cells, and a sentence that does so alone is a group by itself.
     """
     groups: list[list[Sequence[Hashable]]] = []
-    width = _TABLE_CELLS // max(rows, 1)
+    most, width = _TABLE_CELLS // max(rows, 1), 0
     for sentence in prediction:
-        if not groups or width < len(sentence) + 1:
+        if not groups or width + len(sentence) + 1 > most:
             groups.append([])
-            width = _TABLE_CELLS // max(rows, 1)
+            width = 0
         groups[-1].append(sentence)
-        width -= len(sentence) + 1
+        width += len(sentence) + 1
     return [_WlcsColumns(group) for group in groups]
 
 
 def _mark_wlcs(
-    reference: Sequence[Hashable], columns: _WlcsColumns, steps: np.ndarray, mask: bytearray
+    reference: Sequence[Hashable], columns: _WlcsColumns, weights: np.ndarray, mask: bytearray
 ) -> None:
     """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path to each sentence.
 
     ROUGE-1.5.5's table for one sentence pair: a match cell holds the value
     above-left plus f(k+1), minus f(k), in that order, k being the run of
     matches ending above-left; any other cell the larger of above and left.
-    ``steps[k]`` is f(k) + 1j * f(k - 1). The walk back from the corner takes
-    the diagonal on equal tokens, else goes up when above >= left, else left.
+    ``weights[k]`` is f(k). The walk back from the corner takes the
+    diagonal on equal tokens, else goes up when above >= left, else left.
 
     The tables of every sentence of ``columns`` are one table here, and a
     row is computed by numpy in one scan: from a match or a barrier to the
@@ -164,9 +169,10 @@ def _mark_wlcs(
     """
     table = np.zeros((len(reference) + 1, len(columns.tokens)), dtype=complex)
     values, segments = table.imag, table.real
-    above, runs_above = values[0], np.zeros(len(columns.tokens), dtype=np.intp)
+    runs = np.zeros(table.shape, dtype=np.intp)
+    rises = weights[1:]
     for i, token in enumerate(reference, 1):
-        here, runs = values[i], np.zeros_like(runs_above)
+        above, here = values[i - 1], values[i]
         here[:] = above
         found = columns.matches.get(token)
         if found is None:
@@ -174,16 +180,14 @@ def _mark_wlcs(
         else:
             at, before, counts = found
             segments[i] = counts
-            run = runs_above.take(before)
-            run += 1
-            runs[at] = run
-            step = steps.take(run)
+            run = runs[i - 1].take(before)
             value = above.take(before)
-            value += step.real
-            value -= step.imag
+            value += rises.take(run)
+            value -= weights.take(run)
             here[at] = value
+            run += 1
+            runs[i][at] = run
         np.maximum.accumulate(table[i], out=table[i])
-        above, runs_above = here, runs
     for first, last in columns.spans:
         i, j = len(reference), last
         while i and j >= first:
@@ -217,8 +221,7 @@ def score_wlcs(
         return ZERO
     longest = max(map(len, reference))
     weights = [k**weight for k in range(longest + 1)]
-    steps = np.array(weights, dtype=complex)
-    steps[1:] += 1j * steps[:-1].real
+    weight_array = np.array(weights)
     groups = _column_groups(prediction, longest)
     ref_left = Counter(token for sentence in reference for token in sentence)
     pred_left = Counter(token for sentence in prediction for token in sentence)
@@ -227,7 +230,7 @@ def score_wlcs(
         base += weights[len(sentence)]
         mask = bytearray(len(sentence))
         for columns in groups:
-            _mark_wlcs(sentence, columns, steps, mask)
+            _mark_wlcs(sentence, columns, weight_array, mask)
         run = 0
         for i, token in enumerate(sentence):
             if mask[i] and ref_left[token] > 0 and pred_left[token] > 0:
