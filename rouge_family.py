@@ -148,18 +148,14 @@ def _column_groups(prediction: Sequence[Sequence[Hashable]], rows: int) -> list[
     return [_WlcsColumns(group) for group in groups]
 
 
-def _mark_wlcs(
-    reference: Sequence[Hashable], columns: _WlcsColumns, weights: np.ndarray, mask: bytearray
-) -> None:
-    """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path to each sentence.
+def _wlcs_values(reference: Sequence[Hashable], columns: _WlcsColumns, weights: np.ndarray) -> np.ndarray:
+    """ROUGE-1.5.5's weighted-LCS tables of ``reference`` and each sentence of ``columns``, side by side.
 
-    ROUGE-1.5.5's table for one sentence pair: a match cell holds the value
+    In ROUGE-1.5.5's table of one sentence pair a match cell holds the value
     above-left plus f(k+1), minus f(k), in that order, k being the run of
-    matches ending above-left; any other cell the larger of above and left.
-    ``weights[k]`` is f(k). The walk back from the corner takes the
-    diagonal on equal tokens, else goes up when above >= left, else left.
-
-    The tables of every sentence of ``columns`` are one table here, and a
+    matches ending above-left (``weights[k]`` is f(k)); any other cell holds
+    the larger of above and left. Here the tables of every sentence of
+    ``columns`` are one table, whose columns are those of ``columns``, and a
     row is computed by numpy in one scan: from a match or a barrier to the
     next, a row is the running maximum of the row above, so each cell is the
     complex number (matches and barriers so far in the row) + 1j * value, and
@@ -188,6 +184,19 @@ def _mark_wlcs(
             run += 1
             runs[i][at] = run
         np.maximum.accumulate(table[i], out=table[i])
+    return values
+
+
+def _mark_wlcs(
+    reference: Sequence[Hashable], columns: _WlcsColumns, weights: np.ndarray, mask: bytearray
+) -> None:
+    """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path to each sentence.
+
+    The walk back from the corner of each sentence's table (``_wlcs_values``)
+    takes the diagonal on equal tokens, else goes up when above >= left, else
+    left, and stops at the table's first row or column.
+    """
+    values = _wlcs_values(reference, columns, weights)
     for first, last in columns.spans:
         i, j = len(reference), last
         while i and j >= first:

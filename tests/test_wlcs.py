@@ -10,17 +10,18 @@ import random
 from collections import Counter
 from unittest.mock import patch
 
+import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rouge_family
-from rouge_family import _column_groups, _mark_wlcs, score_wlcs
+from rouge_family import _column_groups, _mark_wlcs, _wlcs_values, _WlcsColumns, score_wlcs
 
 WEIGHT = 1.2
 
 
-def reference_marks(reference, prediction, weight=WEIGHT):
-    """The reference positions ROUGE-1.5.5's weighted-LCS walk back takes diagonally, one pair's table."""
+def reference_table(reference, prediction, weight=WEIGHT):
+    """ROUGE-1.5.5's weighted-LCS table of one sentence pair, cell by cell."""
     m, n = len(reference), len(prediction)
     value = [[0.0] * (n + 1) for _ in range(m + 1)]
     run = [[0] * (n + 1) for _ in range(m + 1)]
@@ -34,7 +35,13 @@ def reference_marks(reference, prediction, weight=WEIGHT):
                 value[i][j] = value[i - 1][j]
             else:
                 value[i][j] = value[i][j - 1]
-    marks, i, j = set(), m, n
+    return value
+
+
+def reference_marks(reference, prediction, weight=WEIGHT):
+    """The reference positions ROUGE-1.5.5's weighted-LCS walk back takes diagonally."""
+    value = reference_table(reference, prediction, weight)
+    marks, i, j = set(), len(reference), len(prediction)
     while i and j:
         if reference[i - 1] == prediction[j - 1]:
             i, j = i - 1, j - 1
@@ -71,17 +78,20 @@ def reference_score(reference, prediction, weight=WEIGHT):
     return precision, recall, f
 
 
+def weights(longest):
+    return np.array([k**WEIGHT for k in range(longest + 1)])
+
+
 def marks(reference, prediction, table_cells):
     """The positions rouge_family marks in each reference sentence, tables capped at ``table_cells``."""
     longest = max(map(len, reference), default=0)
-    weights = rouge_family.np.array([k**WEIGHT for k in range(longest + 1)])
     with patch.object(rouge_family, "_TABLE_CELLS", table_cells):
         groups = _column_groups(prediction, longest)
     out = []
     for sentence in reference:
         mask = bytearray(len(sentence))
         for columns in groups:
-            _mark_wlcs(sentence, columns, weights, mask)
+            _mark_wlcs(sentence, columns, weights(longest), mask)
         out.append({i for i, bit in enumerate(mask) if bit})
     return out
 
@@ -93,6 +103,20 @@ def sentence_lists(alphabet, longest):
 
 # 1 cell per table puts each predicted sentence in a table of its own; 60 groups a few short ones.
 TABLE_CELLS = st.sampled_from([1, 60, 1 << 20])
+
+
+def assert_tables_equal(reference, prediction):
+    """Each predicted sentence's part of the side-by-side table is its cell-by-cell table, float for float."""
+    columns = _WlcsColumns(prediction)
+    values = _wlcs_values(reference, columns, weights(len(reference)))
+    for (first, last), sentence in zip(columns.spans, prediction, strict=True):
+        assert np.array_equal(values[:, first - 1 : last + 1], reference_table(reference, sentence))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(reference=st.lists(st.sampled_from("abc"), max_size=60), prediction=sentence_lists("abcd", 40))
+def test_tables_equal_the_cell_by_cell_tables(reference, prediction):
+    assert_tables_equal(reference, prediction)
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
@@ -129,6 +153,7 @@ def test_a_long_character_level_pair_equals_the_cell_by_cell_table():
     reference = rng.choices(alphabet, [1 / (r + 1) for r in range(len(alphabet))], k=800)
     prediction = reference[100:500] + rng.choices(alphabet, k=300) + reference[:50]
     prediction[50:60] = "ABCDEFGHIJ"
+    assert_tables_equal(reference, [prediction, prediction[::-1]])
     assert marks([reference], [prediction], 1 << 20) == [reference_marks(reference, prediction)]
     assert score_wlcs([reference], [prediction]) == reference_score([reference], [prediction])
 
