@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
-from itertools import accumulate
+from collections.abc import Hashable, Sequence
+from itertools import pairwise
+
+import numpy as np
 
 if __package__:
     from .rouge_ngrams import ZERO, Score, clipped_hits, fmeasure
@@ -17,6 +19,11 @@ else:
     from rouge_ngrams import ZERO, Score, clipped_hits, fmeasure
 
 ROUGE_W_WEIGHT = 1.2
+# A weighted-LCS table of one reference sentence covers as many predicted sentences as keep it
+# within this many cells (24 bytes each), or one predicted sentence (see _column_groups).
+_TABLE_CELLS = 1 << 20
+# The token of a barrier column (see _WlcsColumns): equal to no token.
+_BARRIER = object()
 ROUGE_S_RE = re.compile(r"rougeS(U?)([0-9*])")
 
 
@@ -86,45 +93,121 @@ def score_skip_bigrams(
     )
 
 
-def _mark_wlcs(
-    reference: Sequence[str],
-    prediction: Sequence[str],
-    positions: dict[str, list[int]],
-    weights: Sequence[float],
-    mask: bytearray,
-) -> None:
-    """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path.
+class _WlcsColumns:
+    """Predicted sentences side by side as the columns of one weighted-LCS table.
 
-    ``positions`` maps each prediction token to its 1-based positions;
-    ``weights[k]`` is f(k). A match cell holds the value above-left plus
-    f(k+1) - f(k), k being the run of matches ending above-left; any other
-    cell the larger of above and left, which between two matches of a row is
-    a running maximum. The walk back takes the diagonal on equal tokens, else
-    goes up when above >= left, else left. Rows are flat lists of floats.
+    Column 0 and the column before each sentence are barriers: they match no
+    token, so they stay 0 in every row, as column 0 of a table of one
+    sentence pair does, and the running maximum of a row restarts at each of
+    them (see ``_mark_wlcs``). ``tokens[j]`` is column j's token, ``spans``
+    each sentence's first and last column, and ``matches`` maps each token
+    to its columns, those columns minus 1, and per column the count of the
+    token's columns and barriers up to it; ``barriers`` is that count for a
+    token with no column here.
     """
-    rows = [[0.0] * (len(prediction) + 1)]
-    runs_above: dict[int, int] = {}
-    for token in reference:
-        above, row, runs, start = rows[-1], [0.0], {}, 1
-        for j in positions.get(token, ()):
-            row[-1:] = accumulate(above[start:j], max, initial=row[-1])
-            run = runs_above.get(j - 1, 0)
-            row.append(above[j - 1] + weights[run + 1] - weights[run])
-            runs[j] = run + 1
-            start = j + 1
-        row[-1:] = accumulate(above[start:], max, initial=row[-1])
-        rows.append(row)
-        runs_above = runs
-    i, j = len(reference), len(prediction)
-    while i and j:
-        if reference[i - 1] == prediction[j - 1]:
-            i -= 1
-            j -= 1
-            mask[i] = 1
-        elif rows[i - 1][j] >= rows[i][j - 1]:
-            i -= 1
+
+    def __init__(self, sentences: Sequence[Sequence[Hashable]]) -> None:
+        self.tokens: list[Hashable] = [_BARRIER]
+        self.spans: list[tuple[int, int]] = []
+        for sentence in sentences:
+            if self.spans:
+                self.tokens.append(_BARRIER)
+            self.spans.append((len(self.tokens), len(self.tokens) + len(sentence) - 1))
+            self.tokens += sentence
+        ids: dict[Hashable, int] = {_BARRIER: 0}
+        codes = np.array([ids.setdefault(token, len(ids)) for token in self.tokens])
+        marks = np.zeros((len(ids), len(codes)))
+        marks[codes, np.arange(len(codes))] = 1
+        marks[1:] += marks[0]
+        counts = np.cumsum(marks, axis=1, out=marks)
+        self.barriers = counts[0]
+        columns = np.argsort(codes, kind="stable")
+        bounds = pairwise([0, *np.cumsum(np.bincount(codes)).tolist()])
+        self.matches: dict[Hashable, tuple[np.ndarray, np.ndarray, np.ndarray]] = {
+            token: (columns[start:end], columns[start:end] - 1, counts[k])
+            for (token, k), (start, end) in zip(ids.items(), bounds, strict=True)
+            if k
+        }
+
+
+def _column_groups(prediction: Sequence[Sequence[Hashable]], rows: int) -> list[_WlcsColumns]:
+    """The predicted sentences in consecutive groups, each for a table of ``rows`` rows.
+
+    Each sentence takes its tokens' columns and a barrier column; a group
+    ends before the sentence that would take its table over ``_TABLE_CELLS``
+    cells, and a sentence that does so alone is a group by itself.
+    """
+    groups: list[list[Sequence[Hashable]]] = []
+    most, width = _TABLE_CELLS // max(rows, 1), 0
+    for sentence in prediction:
+        if not groups or width + len(sentence) + 1 > most:
+            groups.append([])
+            width = 0
+        groups[-1].append(sentence)
+        width += len(sentence) + 1
+    return [_WlcsColumns(group) for group in groups]
+
+
+def _wlcs_values(reference: Sequence[Hashable], columns: _WlcsColumns, weights: np.ndarray) -> np.ndarray:
+    """ROUGE-1.5.5's weighted-LCS tables of ``reference`` and each sentence of ``columns``, side by side.
+
+    In ROUGE-1.5.5's table of one sentence pair a match cell holds the value
+    above-left plus f(k+1), minus f(k), in that order, k being the run of
+    matches ending above-left (``weights[k]`` is f(k)); any other cell holds
+    the larger of above and left. Here the tables of every sentence of
+    ``columns`` are one table, whose columns are those of ``columns``, and a
+    row is computed by numpy in one scan: from a match or a barrier to the
+    next, a row is the running maximum of the row above, so each cell is the
+    complex number (matches and barriers so far in the row) + 1j * value, and
+    numpy's maximum of complex numbers compares the real parts first. The
+    values are the floats of a cell-by-cell table: the same additions and
+    subtractions in the same order, and maxima.
+    """
+    table = np.zeros((len(reference) + 1, len(columns.tokens)), dtype=complex)
+    values, segments = table.imag, table.real
+    runs = np.zeros(table.shape, dtype=np.intp)
+    rises = weights[1:]
+    for i, token in enumerate(reference, 1):
+        above, here = values[i - 1], values[i]
+        here[:] = above
+        found = columns.matches.get(token)
+        if found is None:
+            segments[i] = columns.barriers
         else:
-            j -= 1
+            at, before, counts = found
+            segments[i] = counts
+            run = runs[i - 1].take(before)
+            value = above.take(before)
+            value += rises.take(run)
+            value -= weights.take(run)
+            here[at] = value
+            run += 1
+            runs[i][at] = run
+        np.maximum.accumulate(table[i], out=table[i])
+    return values
+
+
+def _mark_wlcs(
+    reference: Sequence[Hashable], columns: _WlcsColumns, weights: np.ndarray, mask: bytearray
+) -> None:
+    """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path to each sentence.
+
+    The walk back from the corner of each sentence's table (``_wlcs_values``)
+    takes the diagonal on equal tokens, else goes up when above >= left, else
+    left, and stops at the table's first row or column.
+    """
+    values = _wlcs_values(reference, columns, weights)
+    for first, last in columns.spans:
+        i, j = len(reference), last
+        while i and j >= first:
+            if reference[i - 1] == columns.tokens[j]:
+                i -= 1
+                j -= 1
+                mask[i] = 1
+            elif values.item(i - 1, j) >= values.item(i, j - 1):
+                i -= 1
+            else:
+                j -= 1
 
 
 def score_wlcs(
@@ -145,21 +228,18 @@ def score_wlcs(
     """
     if not any(reference) or not any(prediction):
         return ZERO
-    weights = [k**weight for k in range(max(map(len, reference)) + 1)]
+    longest = max(map(len, reference))
+    weights = [k**weight for k in range(longest + 1)]
+    weight_array = np.array(weights)
+    groups = _column_groups(prediction, longest)
     ref_left = Counter(token for sentence in reference for token in sentence)
     pred_left = Counter(token for sentence in prediction for token in sentence)
-    pred_positions = []
-    for sentence in prediction:
-        positions: dict[str, list[int]] = {}
-        for j, token in enumerate(sentence, 1):
-            positions.setdefault(token, []).append(j)
-        pred_positions.append(positions)
     hit = base = 0.0
     for sentence in reference:
         base += weights[len(sentence)]
         mask = bytearray(len(sentence))
-        for pred_sentence, positions in zip(prediction, pred_positions, strict=True):
-            _mark_wlcs(sentence, pred_sentence, positions, weights, mask)
+        for columns in groups:
+            _mark_wlcs(sentence, columns, weight_array, mask)
         run = 0
         for i, token in enumerate(sentence):
             if mask[i] and ref_left[token] > 0 and pred_left[token] > 0:

@@ -6,7 +6,12 @@ English-like texts of 55 tokens and character-level Japanese of 240 characters, 
 reference and a perturbed copy (replaced, dropped, inserted and moved tokens). Every scorer gets
 the same token lists; Perl deletes non-ASCII text, so it gets each token as an ASCII id.
 
-    python3 benchmarks/bench_family.py [--pairs 200]
+Then issue 13's goal 5: rougeW on 100 pairs of 1,000 Japanese characters (one sentence each),
+in CPU seconds through the same engine, with ROUGE-W's tables as numpy builds them and as
+rouge_family built them before (Python lists, one table per sentence pair, kept below), and
+the ratio next to the 10x target.
+
+    python3 benchmarks/bench_family.py [--pairs 200] [--long-only]
 """
 
 import argparse
@@ -16,13 +21,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from itertools import accumulate
 from pathlib import Path
+from unittest.mock import patch
 
 import rouge_metric
 from rouge_metric import PyRouge
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import rouge_family  # noqa: E402
 from rouge_engine import TokenEngine  # noqa: E402
 from rouge_text import WhitespaceTokenizer  # noqa: E402
 
@@ -127,10 +135,83 @@ def rouge155_home(directory: Path) -> Path:
     return directory
 
 
+def list_mark_wlcs(reference, columns, weights, mask) -> None:
+    """rouge_family._mark_wlcs before numpy: one table of Python floats per sentence pair.
+
+    Each row is built from the row above with ``itertools.accumulate`` between its matches.
+    """
+    weights = weights.tolist()
+    for first, last in columns.spans:
+        prediction = columns.tokens[first : last + 1]
+        positions: dict[str, list[int]] = {}
+        for j, token in enumerate(prediction, 1):
+            positions.setdefault(token, []).append(j)
+        rows = [[0.0] * (len(prediction) + 1)]
+        runs_above: dict[int, int] = {}
+        for token in reference:
+            above, row, runs, start = rows[-1], [0.0], {}, 1
+            for j in positions.get(token, ()):
+                row[-1:] = accumulate(above[start:j], max, initial=row[-1])
+                run = runs_above.get(j - 1, 0)
+                row.append(above[j - 1] + weights[run + 1] - weights[run])
+                runs[j] = run + 1
+                start = j + 1
+            row[-1:] = accumulate(above[start:], max, initial=row[-1])
+            rows.append(row)
+            runs_above = runs
+        i, j = len(reference), len(prediction)
+        while i and j:
+            if reference[i - 1] == prediction[j - 1]:
+                i -= 1
+                j -= 1
+                mask[i] = 1
+            elif rows[i - 1][j] >= rows[i][j - 1]:
+                i -= 1
+            else:
+                j -= 1
+
+
+def cpu_seconds(function, repeats: int) -> tuple[float, object]:
+    """The least CPU time of ``repeats`` calls of ``function()``, and what it returned."""
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.process_time()
+        result = function()
+        best = min(best, time.process_time() - start)
+    return best, result
+
+
+def long_rouge_w() -> None:
+    """Issue 13 goal 5: rougeW on 100 pairs of 1,000 Japanese characters, before and after."""
+    pairs = workload(JAPANESE, 1000, 100, seed=3)
+    engine = TokenEngine(["rougeW"], WhitespaceTokenizer(), lambda text: text.split("\n"))
+    engine.processes = 1
+    predictions = [" ".join(p) for p, _ in pairs]
+    references = [[" ".join(r)] for _, r in pairs]
+
+    def score():
+        return engine.score_batch(predictions, references)
+
+    after, expected = cpu_seconds(score, repeats=3)
+    with patch.object(rouge_family, "_mark_wlcs", list_mark_wlcs):
+        before, scores = cpu_seconds(score, repeats=1)
+    assert scores == expected, "the two tables gave different scores"
+    print("\nrougeW, 100 pairs of 1,000 Japanese characters, one process (CPU seconds, same scores):")
+    print(f"  before (lists) {before:.2f} s, numpy {after:.2f} s: {before / after:.1f}x (target 10x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=200, help="pairs per workload (default 200)")
-    count = parser.parse_args().pairs
+    parser.add_argument("--long-only", action="store_true", help="only the 100 x 1,000-character rougeW row")
+    options = parser.parse_args()
+    if not options.long_only:
+        peers(options.pairs)
+    long_rouge_w()
+
+
+def peers(count: int) -> None:
+    """The table of pairs per second against PyRouge and ROUGE-1.5.5.pl."""
     workloads = {
         "English, 55 tokens": workload(ENGLISH, 55, count, seed=1),
         "Japanese, 240 characters": workload(JAPANESE, 240, max(count // 4, 1), seed=2),
