@@ -231,7 +231,9 @@ class TokenEngine(ChunkedEngine):
             or left * seconds_per_pair < self.parallel_seconds
             or not can_start_workers()
         ):
-            for chunk in rest:
+            # In this process, the rest goes in chunks of the progress bar's step.
+            done = len(first[0])
+            for chunk in _chunks(predictions[done:], references[done:], CHUNK):
                 yield self.score_serial(*chunk)
             return
         yield from score_in_workers(self.score_serial, rest, self.processes)

@@ -47,7 +47,8 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
             f"{name} and references differ in length: {len(predictions)} {name}, {len(references)} references"
         )
     for i, prediction in enumerate(predictions):
-        _check_text(prediction, f"{name}[{i}]")
+        if not (type(prediction) is str and prediction.isascii()):  # the common case, checked inline
+            _check_text(prediction, f"{name}[{i}]")
     multi = None
     for i, reference in enumerate(references):
         is_list = not isinstance(reference, str)
@@ -67,7 +68,7 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
             )
         if is_list:
             _check_reference_list(reference, i)
-        else:
+        elif not (type(reference) is str and reference.isascii()):
             _check_text(reference, f"references[{i}]")
     return bool(multi)
 

@@ -128,8 +128,9 @@ def text_batch(
         )
     except UnicodeEncodeError:
         return scores
+    # Its scores are namedtuples of (precision, recall, F), like rouge-score's.
     for index, scored in zip(taken, scored_batch, strict=True):
-        scores[index] = {rouge_type: tuple(score) for rouge_type, score in scored.items()}
+        scores[index] = scored
     return scores
 
 

@@ -20,7 +20,8 @@ def reduce_references(per_reference: Sequence[dict[str, Score]], mode: str) -> d
 
     ``"best"`` keeps, per rouge type, the reference with the highest F, the
     first on ties (rouge-score's ``score_multi``). ``"avg"`` averages
-    precision, recall and F over the references.
+    precision, recall and F over the references. With one reference, its
+    scores are returned as they are (the same dict).
 
     >>> reduce_references([{"rouge1": (0.5, 0.5, 0.5)}, {"rouge1": (1.0, 0.5, 0.6)}], "best")
     {'rouge1': (1.0, 0.5, 0.6)}
@@ -28,7 +29,7 @@ def reduce_references(per_reference: Sequence[dict[str, Score]], mode: str) -> d
     {'rouge1': (0.75, 0.5, 0.55)}
     """
     if len(per_reference) == 1:
-        return dict(per_reference[0])
+        return per_reference[0]
     if mode == "best":
         return {
             key: max((scores[key] for scores in per_reference), key=lambda score: score[2])
