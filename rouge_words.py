@@ -39,7 +39,6 @@ def _regex() -> Any:
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, Any]:
     regex = _regex()
-    other = rf"(?:(?!{CJK_CLASS})[^\n])"
     return {
         # A joiner is optional in Indic and Arabic-script spelling (র‍্যাব = র্যাব, می‌خواهم = میخواهم),
         # so it is removed; a ZWJ after an emoji builds one emoji (👨‍👩‍👧) and stays.
@@ -49,10 +48,8 @@ def _patterns() -> dict[str, Any]:
         "word": regex.compile(r"\b\w.*?\b", regex.V1 | regex.WORD | regex.DOTALL),
         "letter_or_digit": regex.compile(r"[\p{L}\p{N}]", regex.V1),
         "cjk": regex.compile(CJK_CLASS, regex.V1),
-        # A CJK character with its marks, or a run of other characters (within a line) with a letter or digit.
-        "cjk_tokens": regex.compile(
-            rf"{CJK_CLASS}\p{{M}}*|{other}*(?!{CJK_CLASS})[\p{{L}}\p{{N}}]{other}*", regex.V1
-        ),
+        "cjk_word": regex.compile(rf"{CJK_CLASS}+", regex.V1),
+        "cjk_pieces": regex.compile(rf"{CJK_CLASS}\p{{M}}*|(?:(?!{CJK_CLASS}).)+", regex.V1 | regex.DOTALL),
         "grapheme": regex.compile(r"\X", regex.V1),
         # A character that can join a neighbour into one grapheme cluster (a mark, a joiner, a Hangul
         # jamo, a regional indicator...): without one, a text's clusters are its characters.
@@ -127,13 +124,30 @@ def cjk_tokens(text: str) -> list[str]:
 
     Within each word, a Han, hiragana or katakana character (with the marks
     after it) is one token, and each run of other characters holding a letter
-    or digit another; words are cut in one pass over them joined by newlines
-    (which no word holds).
+    or digit another.
 
     >>> cjk_tokens("Apple iPhone 15 128GB 蓝色, カタカナ")
     ['apple', 'iphone', '15', '128gb', '蓝', '色', 'カ', 'タ', 'カ', 'ナ']
     """
-    return _patterns()["cjk_tokens"].findall("\n".join(word_tokens(text)))
+    patterns = _patterns()
+    is_cjk, cjk_only, pieces, has_letter_or_digit = (
+        patterns["cjk"].search,
+        patterns["cjk_word"].fullmatch,
+        patterns["cjk_pieces"].findall,
+        patterns["letter_or_digit"].search,
+    )
+    words = word_tokens(text)
+    if not is_cjk("\n".join(words)):
+        return words
+    tokens = []
+    for word in words:
+        if len(word) == 1 or not is_cjk(word):  # UAX #29 already gives each Han and hiragana character alone
+            tokens.append(word)
+        elif cjk_only(word):
+            tokens += word
+        else:
+            tokens += [piece for piece in pieces(word) if has_letter_or_digit(piece)]
+    return tokens
 
 
 def grapheme_tokens(text: str) -> list[str]:

@@ -296,5 +296,6 @@ def cjk_tokens_word_by_word(text):
         st.text("カタナひら日本ー々〇_＿a1 .'\u0301\u3099\u200d", max_size=20),
     )
 )
-def test_cjk_tokens_in_one_pass_are_the_word_by_word_tokens(text):
+def test_cjk_tokens_shortcuts_change_no_token(text):
+    # Text without CJK keeps word's tokens; a word of CJK characters alone is cut into characters.
     assert cjk_tokens(text) == cjk_tokens_word_by_word(text)
