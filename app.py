@@ -376,8 +376,9 @@ a bootstrap): on Japanese, Chinese or Korean text it gives 0.0. rougeW, rougeS4 
 ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and ROUGE-SU4; the stock metric cannot compute them ({NOT_AVAILABLE}).
 """
 TABLES_NOTE = (
-    "**kurenai_rouge** next to the **stock** rouge metric, scores to 4 decimals. Sort the per-example "
-    "table by any column from the ⋮ menu in its header."
+    "**kurenai_rouge** next to the **stock** rouge metric, scores to 4 decimals. In the per-example table "
+    "and its CSV, `rouge1 kurenai F` is kurenai_rouge's F and `rouge1 stock F` the stock metric's (the CSV "
+    "adds P and R). Sort that table by any column from the ⋮ menu in its header."
 )
 INSPECT_INTRO = f"""\
 One prediction and one reference: the tokens kurenai_rouge's tokenizer produces for each, marked
@@ -518,7 +519,10 @@ def build_app() -> gr.Blocks:
                     elem_id="tokenizer",
                 )
                 language = gr.Dropdown(
-                    ["", *rouge_text.LANGUAGES], value="", label="language (ISO 639-1, optional)"
+                    ["", *rouge_text.LANGUAGES],
+                    value="",
+                    label="language (ISO 639-1, optional)",
+                    elem_id="language",
                 )
             with gr.Row():
                 # Each option in a column at least OPTION_WIDTH wide: on a phone the row wraps instead of

@@ -64,10 +64,12 @@ def summary_table(
     return pd.DataFrame(rows)
 
 
-CHART_METRICS = {"kurenai_rouge": "kurenai", "stock rouge": "stock"}
+# The metrics' short names in the chart's bar labels and the per-example columns ("rouge1 kurenai F").
+SHORT_NAMES = {"kurenai_rouge": "kurenai", "stock rouge": "stock"}
+KURENAI, STOCK = SHORT_NAMES.values()
 CHART_COLORS = {"kurenai_rouge": "#c0283c", "stock rouge": "#8a8f98"}
 # Every bar the chart can show, in the summary table's order: a rouge type's two bars side by side.
-CHART_ORDER = [f"{t} {short}" for t in ROUGE_TYPES for short in CHART_METRICS.values()]
+CHART_ORDER = [f"{t} {short}" for t in ROUGE_TYPES for short in SHORT_NAMES.values()]
 
 
 def chart_table(summary: pd.DataFrame) -> pd.DataFrame:
@@ -79,7 +81,7 @@ def chart_table(summary: pd.DataFrame) -> pd.DataFrame:
     shown = summary[summary["F"] != NOT_AVAILABLE]
     return pd.DataFrame(
         {
-            "bar": shown["rouge type"] + " " + shown["metric"].map(CHART_METRICS),
+            "bar": shown["rouge type"] + " " + shown["metric"].map(SHORT_NAMES),
             "metric": shown["metric"],
             "F": shown["F"].astype(float),
         }
@@ -94,7 +96,9 @@ def per_example_table(
 ) -> pd.DataFrame:
     """One row per example: the texts, both metrics' F per type, then their P and R (full precision).
 
-    A type not in the stock metric has no stock columns.
+    Columns are named by rouge type, metric (``KURENAI`` or ``STOCK``) and score: "rouge1 kurenai F",
+    "rouge1 stock F", ... (short, so that a header is as narrow as a rouge type's name). A type not in
+    the stock metric has no stock columns.
     """
     table = pd.DataFrame(
         {
@@ -104,15 +108,15 @@ def per_example_table(
         }
     )
     for t in rouge_types:
-        table[f"{t} kurenai_rouge F"] = kurenai[t]
+        table[f"{t} {KURENAI} F"] = kurenai[t]
         if in_stock_metric(t):
-            table[f"{t} stock F"] = [float(s[t].fmeasure) for s in stock]
+            table[f"{t} {STOCK} F"] = [float(s[t].fmeasure) for s in stock]
     for t in rouge_types:
-        table[f"{t} kurenai_rouge P"] = kurenai[f"{t}_precision"]
-        table[f"{t} kurenai_rouge R"] = kurenai[f"{t}_recall"]
+        table[f"{t} {KURENAI} P"] = kurenai[f"{t}_precision"]
+        table[f"{t} {KURENAI} R"] = kurenai[f"{t}_recall"]
         if in_stock_metric(t):
-            table[f"{t} stock P"] = [float(s[t].precision) for s in stock]
-            table[f"{t} stock R"] = [float(s[t].recall) for s in stock]
+            table[f"{t} {STOCK} P"] = [float(s[t].precision) for s in stock]
+            table[f"{t} {STOCK} R"] = [float(s[t].recall) for s in stock]
     return table
 
 

@@ -74,7 +74,7 @@ def test_japanese_example_scores_and_stock_zero():
     assert kurenai["rouge1"]["F"] == round((3 / 4 + 7 / 8 + 2 * (5 / 8) * (5 / 7) / (5 / 8 + 5 / 7)) / 3, 4)
     assert kurenai["rouge1"]["F interval"] != "-"
     assert all(stock[t]["F"] == 0.0 for t in ALL_TYPES)
-    assert list(details["rouge1 kurenai_rouge F"]) == [0.75, 0.875, round(2 / 3, 4)]
+    assert list(details["rouge1 kurenai F"]) == [0.75, 0.875, round(2 / 3, 4)]
     assert list(summary.columns) == list(app_tables.SUMMARY_COLUMNS)
     assert list(chart.columns) == ["bar", "metric", "F"]
     assert list(chart["bar"][:2]) == ["rouge1 kurenai", "rouge1 stock"]
@@ -93,8 +93,8 @@ def test_every_registered_tokenizer_scores_like_rouge_score_with_it(name):
     ):
         expected = scorer.score(reference, prediction)
         for t in ALL_TYPES:
-            assert float(row[f"{t} kurenai_rouge F"]) == expected[t].fmeasure
-            assert float(row[f"{t} kurenai_rouge P"]) == expected[t].precision
+            assert float(row[f"{t} kurenai F"]) == expected[t].fmeasure
+            assert float(row[f"{t} kurenai P"]) == expected[t].precision
 
 
 def test_tokenizer_dropdowns_list_the_registry(monkeypatch):
@@ -131,7 +131,7 @@ def test_from_the_language_scores_as_compute_without_a_tokenizer(rouge, language
             predictions=predictions, references=references, language=language, use_aggregator=False
         )
     for t in ALL_TYPES:
-        assert list(details[f"{t} kurenai_rouge F"]) == [round(f, 4) for f in expected[t]]
+        assert list(details[f"{t} kurenai F"]) == [round(f, 4) for f in expected[t]]
     tokens = rouge_text.get_tokenizer(None, False, language).signature
     assert signature.startswith(f"tok:{tokens}|")
     assert "tokenizer=" not in code
@@ -225,8 +225,8 @@ def test_rouge_w_s_su_are_scored_and_not_in_the_stock_column(tmp_path):
         assert [stock[t][k] for k in ("P", "R", "F", "F interval")] == [app_tables.NOT_AVAILABLE] * 3 + [
             app_tables.NOT_IN_STOCK
         ]
-        assert [float(row[f"{t} kurenai_rouge F"]) for row in rows] == exact[t]
-        assert [float(row[f"{t} kurenai_rouge R"]) for row in rows] == exact[f"{t}_recall"]
+        assert [float(row[f"{t} kurenai F"]) for row in rows] == exact[t]
+        assert [float(row[f"{t} kurenai R"]) for row in rows] == exact[f"{t}_recall"]
         assert f"{t} stock F" not in details and f"{t} stock F" not in rows[0]
     assert 0 < kurenai["rougeSU4"]["F"] < 1
     assert stock["rouge1"]["F"] > 0
@@ -277,15 +277,25 @@ def test_stock_bootstrap_leaves_numpy_global_state_alone():
 
 def test_downloads(tmp_path):
     predictions, references = app.SCORE_EXAMPLES[4]
-    *_, csv_path, json_path, _ = app.score(predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:])
+    _, _, details, _, csv_path, json_path, _ = app.score(
+        predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:]
+    )
     rows = read_csv(csv_path)
+    # The page's columns are the CSV's, without P and R.
+    assert list(details.columns) == [column for column in rows[0] if not column.endswith((" P", " R"))]
+    assert list(details.columns)[3:] == [
+        "rouge1 kurenai F",
+        "rouge1 stock F",
+        "rougeL kurenai F",
+        "rougeL stock F",
+    ]
     assert [row["prediction"] for row in rows] == predictions.splitlines()
     exact = app_scoring.kurenai_compute(
         app_inputs.Examples(predictions.splitlines(), references.splitlines()),
         rouge_types=["rouge1", "rougeL"],
         use_aggregator=False,
     )
-    assert [float(row["rougeL kurenai_rouge F"]) for row in rows] == exact["rougeL"]
+    assert [float(row["rougeL kurenai F"]) for row in rows] == exact["rougeL"]
     summary = json.loads(Path(json_path).read_text("utf-8"))
     assert summary["examples"] == 3
     assert set(summary["kurenai_rouge"]) >= {"rouge1", "rouge1_precision", "rouge1_low", "signature"}
@@ -320,7 +330,7 @@ def test_upload_with_several_reference_columns_scores_the_best_reference(tmp_pat
     examples = app_inputs.parse_upload(path)
     assert examples == app_inputs.Examples(["the cat sat", "x y"], [["a dog", "the cat"], ["x"]])
     _, _, details, *_ = app.score("", "", str(path), ["rouge1"], *DEFAULTS[1:])
-    assert list(details["rouge1 kurenai_rouge F"]) == [0.8, round(2 / 3, 4)]
+    assert list(details["rouge1 kurenai F"]) == [0.8, round(2 / 3, 4)]
     assert list(details["rouge1 stock F"]) == [0.8, round(2 / 3, 4)]
 
 
@@ -496,7 +506,7 @@ def test_an_empty_reference_scores_zero_pasted_or_uploaded(tmp_path):
     assert app_inputs.parse_upload(path) == app_inputs.Examples(["c", "a b"], ["", "a b"])
     uploaded = app.score("", "", str(path), ["rouge1"], *DEFAULTS[1:])
     for _, _, details, *_ in (pasted, uploaded):
-        assert list(details["rouge1 kurenai_rouge F"]) == [0.0, 1.0]
+        assert list(details["rouge1 kurenai F"]) == [0.0, 1.0]
     # Among several reference columns an empty cell is no reference; a row with none scores 0.
     path = write(tmp_path, "multi.csv", "prediction,reference_1,reference_2\nx,x,\ny,,\n")
     assert app_inputs.parse_upload(path) == app_inputs.Examples(["x", "y"], [["x"], [""]])
@@ -539,7 +549,7 @@ def test_csv_download_is_spreadsheet_safe_and_has_a_bom(tmp_path):
     rows = read_csv(csv_path)
     assert [row["prediction"] for row in rows] == [f"'{text}" for text in hostile[:6]] + ["今日 は 晴れ"]
     assert {row["reference"] for row in rows} == {"a"}
-    assert float(rows[0]["rouge1 kurenai_rouge F"]) == 0.0
+    assert float(rows[0]["rouge1 kurenai F"]) == 0.0
 
 
 def test_messages_escape_user_text(tmp_path):
