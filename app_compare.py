@@ -266,7 +266,9 @@ def build_tab(
         tokenizer = gr.Dropdown(
             list(tokenizers), value="whitespace", label="Tokenizer", elem_id="cmp-tokenizer"
         )
-        language = gr.Dropdown(["", *languages], value="", label="Language (ISO 639-1, optional)")
+        language = gr.Dropdown(
+            ["", *languages], value="", label="Language (ISO 639-1, optional)", elem_id="cmp-language"
+        )
     with gr.Row():
         method = gr.Radio(list(METHODS), value=next(iter(METHODS)), label="Test")
         with gr.Column(min_width=180):

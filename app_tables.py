@@ -1,7 +1,7 @@
 """Turning scores into what the Space shows: its tables, its chart, highlighted tokens and the CSV.
 
-app.py lays the page out and handles its requests with these; ``TABLES_CSS`` (passed to ``launch``)
-keeps every table's header words whole and makes the summary tables fit a phone's width.
+app.py lays the page out and handles its requests with these; the CSS of ``tables_css`` (which app.py
+passes to ``launch``) keeps every table's header words whole and makes the summary tables fit a phone.
 """
 
 from __future__ import annotations

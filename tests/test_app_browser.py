@@ -350,7 +350,9 @@ def test_browser_narrow_score_and_inspect(server):
         choose(page, "tokenizer", app_scoring.FROM_LANGUAGE)
         choose(page, "language", "ja")
         page.get_by_role("button", name="Score", exact=True).click()
-        wait_for_table(page, "summary", lambda rows: scores(rows)[("rouge1", "kurenai_rouge")] > 0)
+        page.locator("#score-status", has_text="Scored 2 examples").wait_for()
+        summary = scores(wait_for_table(page, "summary", lambda rows: len(rows) == 8))
+        assert summary[("rouge1", "kurenai_rouge")] > 0.5 and summary[("rouge1", "stock rouge")] == 0
         assert page.locator("#signature textarea").input_value().startswith("tok:ja-sudachi")
         code = page.locator("#code").inner_text()
         assert "language='ja'" in code and "tokenizer=" not in code
