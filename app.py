@@ -515,7 +515,8 @@ def build_app() -> gr.Blocks:
                     tokenizer_choices(),
                     value=DEFAULT_TOKENIZER,
                     label="kurenai_rouge tokenizer",
-                    info=f"{FROM_LANGUAGE}: compute()'s own choice for the language",
+                    info=f"{FROM_LANGUAGE}: as compute(language=...) picks it",
+                    min_width=2 * OPTION_WIDTH,  # the whole choice on a phone, on a line of its own
                     elem_id="tokenizer",
                 )
                 language = gr.Dropdown(

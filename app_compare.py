@@ -264,7 +264,7 @@ def build_tab(
     with gr.Row():
         rouge_types = gr.CheckboxGroup(list(COMPARE_TYPES), value=list(COMPARE_TYPES), label="ROUGE types")
         tokenizer = gr.Dropdown(
-            list(tokenizers), value="whitespace", label="Tokenizer", elem_id="cmp-tokenizer"
+            list(tokenizers), value="whitespace", label="Tokenizer", min_width=360, elem_id="cmp-tokenizer"
         )
         language = gr.Dropdown(
             ["", *languages], value="", label="Language (ISO 639-1, optional)", elem_id="cmp-language"
