@@ -1,13 +1,11 @@
 """The kurenai_rouge Space: score model outputs, compare with the stock ``rouge`` metric, see why.
 
 ``python app.py`` serves the app on localhost (port ``GRADIO_SERVER_PORT``, default 7860) through
-gradio's queue. The metric is loaded the way a Space loads it, with ``evaluate.load`` on the local
-module file. The stock column is computed as evaluate's ``rouge`` metric computes it: rouge-score's
-default tokenizer and the median of its ``BootstrapAggregator``. ROUGE-W, ROUGE-S and ROUGE-SU are
-offered too; the stock metric cannot compute them, so its column shows them as not available.
-
-The request limits and the work estimate are in ``app_limits``, the parsing of pasted text and uploads
-in ``app_inputs``, the Compare systems tab in ``app_compare``.
+gradio's queue. This file lays the page out and handles its requests. How it scores (kurenai_rouge
+through ``evaluate.load``, the stock metric as evaluate computes it) is in ``app_scoring``, the tables,
+chart and CSV made of the scores in ``app_tables``, the request limits and the work estimate in
+``app_limits``, the parsing of pasted text and uploads in ``app_inputs``, the Compare systems tab in
+``app_compare``.
 """
 
 from __future__ import annotations
@@ -18,53 +16,65 @@ import html
 import json
 import logging
 import os
-import queue
 import shutil
 import signal
 import sys
 import tempfile
 import threading
 import uuid
-from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import evaluate
 import gradio as gr
 import numpy as np
 import pandas as pd
-from pandas.io.formats.style import Styler
-from rouge_score import scoring
 from rouge_score.tokenizers import DefaultTokenizer
 
 import app_compare
-import rouge_family
+import app_tables
 import rouge_lcs
-import rouge_stats
 import rouge_text
 from app_inputs import Examples, parse_pasted, parse_upload, rows_of_file, text_lines
-from app_limits import LIMITS, as_list, check_limits, check_work
+from app_limits import LIMITS, check_limits, check_work
+from app_scoring import (
+    DEFAULT_ROUGE_TYPES,
+    DEFAULT_TOKENIZER,
+    FROM_LANGUAGE,
+    METRICS,
+    N_SAMPLES,
+    ROUGE_TYPES,
+    SEED,
+    in_stock_metric,
+    kurenai_compute,
+    kurenai_scores,
+    stock_scores,
+    tokenizer_argument,
+    tokenizer_choices,
+    tokenizer_name,
+)
+from app_tables import (
+    LCS_LABEL,
+    MATCH_LABEL,
+    NO_MATCH_LABEL,
+    NOT_AVAILABLE,
+    NOT_IN_STOCK,
+    four_decimals,
+    write_csv,
+)
 
-HERE = Path(__file__).resolve().parent
-METRIC_PATH = str(HERE / "kurenai_rouge.py")
-# The Score tab's choices: the stock metric's four defaults, then ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and
-# ROUGE-SU4, which DUC-era papers report.
-ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU4")
-DEFAULT_ROUGE_TYPES = ROUGE_TYPES[:4]
-NOT_AVAILABLE = "n/a"
-NOT_IN_STOCK = "not in the stock metric"
-SEED = 0
-N_SAMPLES = 1000  # kurenai_rouge's bootstrap resamples (its default)
-DEFAULT_TOKENIZER = "whitespace"
-LCS_LABEL = "in the LCS (rougeL)"
-MATCH_LABEL = "unigram match (rouge1)"
-NO_MATCH_LABEL = "no match"
 # gradio runs this many Score requests at once, and Inspect requests in a lane of their own, so that a
 # long Score never holds up an Inspect or another Score.
 SCORE_LANES = 2
 OPTION_WIDTH = 180  # px, the narrowest an option may be before its row wraps
+_SUMMARY_HIDDEN = app_tables.column_indices(app_tables.SUMMARY_COLUMNS, app_tables.NARROW_HIDDEN)
+TABLES_CSS = app_tables.tables_css(
+    {
+        "summary": _SUMMARY_HIDDEN,
+        "pair-scores": _SUMMARY_HIDDEN,
+        "cmp-summary": app_compare.NARROW_HIDDEN_COLUMNS,
+    }
+)
 log = logging.getLogger("kurenai_rouge.app")
 
 
@@ -99,257 +109,6 @@ def load_examples(predictions_text: str | None, references_text: str | None, upl
     examples = parse_upload(upload) if upload else parse_pasted(predictions_text, references_text)
     check_limits(examples)
     return examples
-
-
-class MetricPool:
-    """kurenai_rouge metric objects, one per request being scored: an evaluate module is not thread-safe.
-
-    ``borrow`` hands out an idle object, loading a new one (``evaluate.load`` on the local module, in
-    memory, so that no cache file or lock is shared) when every one is busy. An object whose call
-    raised is dropped rather than handed out again.
-    """
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._idle: queue.SimpleQueue[evaluate.EvaluationModule] = queue.SimpleQueue()
-
-    @contextmanager
-    def borrow(self) -> Iterator[evaluate.EvaluationModule]:
-        """An idle metric object for the duration of the ``with`` block."""
-        try:
-            metric = self._idle.get_nowait()
-        except queue.Empty:
-            metric = evaluate.load(self.path, keep_in_memory=True)
-        yield metric
-        self._idle.put(metric)
-
-
-METRICS = MetricPool(METRIC_PATH)
-
-
-def kurenai_compute(examples: Examples, **options: Any) -> dict[str, Any]:
-    """``compute`` of the loaded kurenai_rouge module on ``examples``, with a metric object of its own."""
-    with METRICS.borrow() as metric:
-        return metric.compute(predictions=examples.predictions, references=examples.references, **options)
-
-
-def score_rows(
-    columns: Mapping[str, list[float]], rouge_types: Sequence[str]
-) -> list[dict[str, scoring.Score]]:
-    """Per example, {rouge type: Score(P, R, F)}, from compute's columns (detailed, not aggregated)."""
-    return [
-        {
-            t: scoring.Score(columns[f"{t}_precision"][i], columns[f"{t}_recall"][i], columns[t][i])
-            for t in rouge_types
-        }
-        for i in range(len(columns[rouge_types[0]]))
-    ]
-
-
-def kurenai_scores(
-    examples: Examples, bootstrap: bool, confidence_level: float, **options: Any
-) -> tuple[dict[str, list[float]], dict[str, Any]]:
-    """kurenai_rouge's per-example columns and aggregate, scoring the texts once.
-
-    ``options`` are compute's scoring options (``rouge_types`` among them). The per-example columns
-    are ``compute(..., use_aggregator=False, detailed=True)``. The aggregate equals
-    ``compute(..., detailed=True, bootstrap=bootstrap, return_signature=True)``: the metric's own
-    ``rouge_stats.summarize`` of those scores, and the signature, which names options only, from a
-    compute of one empty pair with the same options.
-    """
-    per_example = kurenai_compute(examples, use_aggregator=False, detailed=True, **options)
-    aggregate = rouge_stats.summarize(
-        score_rows(per_example, options["rouge_types"]),
-        options["rouge_types"],
-        use_aggregator=True,
-        detailed=True,
-        bootstrap=bootstrap,
-        confidence_level=confidence_level,
-        n_samples=N_SAMPLES,
-        seed=SEED,
-    )
-    aggregate["signature"] = kurenai_compute(
-        Examples([""], [""]),
-        detailed=True,
-        bootstrap=bootstrap,
-        confidence_level=confidence_level,
-        n_samples=N_SAMPLES,
-        seed=SEED,
-        return_signature=True,
-        **options,
-    )["signature"]
-    return per_example, aggregate
-
-
-def in_stock_metric(rouge_type: str) -> bool:
-    """Whether the stock ``rouge`` metric (rouge-score) computes ``rouge_type``: not ROUGE-W, -S or -SU."""
-    return not rouge_family.is_family_type(rouge_type)
-
-
-class SeededBootstrapAggregator(scoring.BootstrapAggregator):
-    """rouge-score's ``BootstrapAggregator`` drawing from its own ``RandomState(seed)``.
-
-    rouge-score draws its resamples with ``np.random.choice`` from numpy's global random state, which
-    every ``compute`` of evaluate reseeds and restores, from whichever thread runs it. This draws the
-    same indices in the same order as rouge-score after ``np.random.seed(seed)`` (tests/test_app.py
-    compares the two) without reading or changing the global state.
-    """
-
-    def __init__(self, confidence_interval: float, seed: int) -> None:
-        super().__init__(confidence_interval=confidence_interval)
-        self._random = np.random.RandomState(seed)
-
-    def _bootstrap_resample(self, matrix: np.ndarray) -> np.ndarray:
-        rows = matrix.shape[0]
-        means = [
-            matrix[self._random.choice(np.arange(rows), size=rows), :].mean(axis=0)
-            for _ in range(self._n_samples)
-        ]
-        delta = (1 - self._confidence_interval) / 2
-        return np.percentile(np.array(means), 100 * np.array([delta, 0.5, 1 - delta]), axis=0)
-
-
-def stock_scores(
-    examples: Examples, rouge_types: Sequence[str], use_stemmer: bool, confidence_level: float
-) -> tuple[dict[str, scoring.AggregateScore], list[dict[str, scoring.Score]]]:
-    """Score as evaluate's stock ``rouge`` does: rouge-score's default tokenizer, bootstrap median.
-
-    Only the types in the stock metric (``in_stock_metric``) are scored. Returns the
-    ``BootstrapAggregator`` result (the stock metric reports ``mid.fmeasure``) and the per-example
-    scores. These come from kurenai_rouge with ``tokenizer="rouge-score"`` and ``multi_ref="best"``,
-    which give rouge-score's ``RougeScorer.score`` / ``score_multi`` numbers exactly
-    (tests/test_parity.py) many times faster than its pure-Python LCS. The stock metric draws on
-    numpy's global RNG unseeded, so its number changes between runs; here the same draws come from a
-    generator seeded with ``SEED`` (``SeededBootstrapAggregator``).
-    """
-    rouge_types = [t for t in rouge_types if in_stock_metric(t)]
-    if not rouge_types:
-        return {}, [{} for _ in examples.predictions]
-    columns = kurenai_compute(
-        examples,
-        rouge_types=rouge_types,
-        tokenizer="rouge-score",
-        use_stemmer=use_stemmer,
-        multi_ref="best",
-        use_aggregator=False,
-        detailed=True,
-    )
-    per_example = score_rows(columns, rouge_types)
-    aggregator = SeededBootstrapAggregator(confidence_level, SEED)
-    for scores in per_example:
-        aggregator.add_scores(scores)
-    return aggregator.aggregate(), per_example
-
-
-def _interval(low: float, high: float) -> str:
-    return f"[{low:.4f}, {high:.4f}]"
-
-
-def summary_table(
-    kurenai: Mapping[str, Any], stock: Mapping[str, scoring.AggregateScore], rouge_types: Sequence[str]
-) -> pd.DataFrame:
-    """Two rows per rouge type, kurenai_rouge then the stock metric: P, R, F (4 decimals), F interval.
-
-    The stock metric reports the bootstrap median (``mid``); its interval is the bootstrap's own. A
-    type not in the stock metric gets ``NOT_AVAILABLE`` in its P, R and F and ``NOT_IN_STOCK`` as its
-    interval. kurenai_rouge reports exact means, with an interval only when it ran its bootstrap.
-    """
-    rows = []
-    for t in rouge_types:
-        has_interval = f"{t}_low" in kurenai
-        rows.append(
-            {
-                "rouge type": t,
-                "metric": "kurenai_rouge",
-                "P": round(kurenai[f"{t}_precision"], 4),
-                "R": round(kurenai[f"{t}_recall"], 4),
-                "F": round(kurenai[t], 4),
-                "F interval": _interval(kurenai[f"{t}_low"], kurenai[f"{t}_high"]) if has_interval else "-",
-            }
-        )
-        if in_stock_metric(t):
-            low, mid, high = stock[t]
-            values = {"P": mid.precision, "R": mid.recall, "F": mid.fmeasure}
-            row = {k: round(float(v), 4) for k, v in values.items()}
-            row["F interval"] = _interval(low.fmeasure, high.fmeasure)
-        else:
-            row = {"P": NOT_AVAILABLE, "R": NOT_AVAILABLE, "F": NOT_AVAILABLE, "F interval": NOT_IN_STOCK}
-        rows.append({"rouge type": t, "metric": "stock rouge", **row})
-    return pd.DataFrame(rows)
-
-
-CHART_METRICS = {"kurenai_rouge": "kurenai", "stock rouge": "stock"}
-CHART_COLORS = {"kurenai_rouge": "#c0283c", "stock rouge": "#8a8f98"}
-# Every bar the chart can show, in the summary table's order: a rouge type's two bars side by side.
-CHART_ORDER = [f"{t} {short}" for t in ROUGE_TYPES for short in CHART_METRICS.values()]
-
-
-def chart_table(summary: pd.DataFrame) -> pd.DataFrame:
-    """One bar per rouge type and metric with an F, in the table's order (``CHART_ORDER``).
-
-    gradio's BarPlot stacks bars that share an x, so each bar has its own short x label ("rouge1
-    kurenai", "rouge1 stock") and its metric's colour; a type not in the stock metric has one bar.
-    """
-    shown = summary[summary["F"] != NOT_AVAILABLE]
-    return pd.DataFrame(
-        {
-            "bar": shown["rouge type"] + " " + shown["metric"].map(CHART_METRICS),
-            "metric": shown["metric"],
-            "F": shown["F"].astype(float),
-        }
-    )
-
-
-def per_example_table(
-    examples: Examples,
-    kurenai: Mapping[str, list[float]],
-    stock: Sequence[Mapping[str, scoring.Score]],
-    rouge_types: Sequence[str],
-) -> pd.DataFrame:
-    """One row per example: the texts, both metrics' F per type, then their P and R (full precision).
-
-    A type not in the stock metric has no stock columns.
-    """
-    table = pd.DataFrame(
-        {
-            "example": range(1, len(examples.predictions) + 1),
-            "prediction": examples.predictions,
-            "reference": [" ‖ ".join(as_list(refs)) for refs in examples.references],
-        }
-    )
-    for t in rouge_types:
-        table[f"{t} kurenai_rouge F"] = kurenai[t]
-        if in_stock_metric(t):
-            table[f"{t} stock F"] = [float(s[t].fmeasure) for s in stock]
-    for t in rouge_types:
-        table[f"{t} kurenai_rouge P"] = kurenai[f"{t}_precision"]
-        table[f"{t} kurenai_rouge R"] = kurenai[f"{t}_recall"]
-        if in_stock_metric(t):
-            table[f"{t} stock P"] = [float(s[t].precision) for s in stock]
-            table[f"{t} stock R"] = [float(s[t].recall) for s in stock]
-    return table
-
-
-# Characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(value: Any) -> Any:
-    """``value`` with a leading ``'`` if it is text a spreadsheet would run as a formula.
-
-    >>> [spreadsheet_safe(v) for v in ["=1+1", "@SUM(1,1)", "-x", "x=1", 0.5]]
-    ["'=1+1", "'@SUM(1,1)", "'-x", 'x=1', 0.5]
-    """
-    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
-
-
-def write_csv(table: pd.DataFrame, path: Path) -> None:
-    """``table`` as CSV that spreadsheets open safely: text cells ``spreadsheet_safe``, UTF-8 with a BOM.
-
-    Excel reads a CSV without a BOM in the system's code page, which garbles Japanese.
-    """
-    # CRLF ends a record (RFC 4180), so that a cell holding a lone CR or LF is quoted.
-    table.map(spreadsheet_safe).to_csv(path, index=False, encoding="utf-8-sig", lineterminator="\r\n")
 
 
 class Downloads:
@@ -428,24 +187,26 @@ def score(
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, str, str, str, str]:
     """The Score tab: summary table, chart data, per-example table, signature, CSV path, JSON path, code.
 
-    ``language`` is an ISO 639-1 code or "" for none.
+    ``tokenizer`` is a registered name, or ``FROM_LANGUAGE`` (or None) for the language's tokenizer, as
+    compute chooses it without a ``tokenizer`` argument; ``language`` is an ISO 639-1 code or "" for none.
     """
     if not rouge_types:
         raise gr.Error("choose at least one rouge type")
     rouge_types = [t for t in ROUGE_TYPES if t in rouge_types]
+    language = language or None
     examples = load_examples(predictions_text, references_text, upload)
-    check_work(examples, rouge_types, tokenizer, use_stemmer, split_summaries)
+    check_work(examples, rouge_types, tokenizer_name(tokenizer, language), use_stemmer, split_summaries)
     options = {
         "rouge_types": rouge_types,
-        "tokenizer": tokenizer,
-        "language": language or None,
+        "tokenizer": tokenizer_argument(tokenizer),
+        "language": language,
         "use_stemmer": use_stemmer,
         "split_summaries": split_summaries,
     }
     per_example, aggregate = kurenai_scores(examples, bootstrap, confidence_level, **options)
     stock_aggregate, stock_per_example = stock_scores(examples, rouge_types, use_stemmer, confidence_level)
-    summary = summary_table(aggregate, stock_aggregate, rouge_types)
-    details = per_example_table(examples, per_example, stock_per_example, rouge_types)
+    summary = app_tables.summary_table(aggregate, stock_aggregate, rouge_types)
+    details = app_tables.per_example_table(examples, per_example, stock_per_example, rouge_types)
     folder = DOWNLOADS.new_folder()
     csv_path = folder / "per_example_scores.csv"
     write_csv(details, csv_path)
@@ -467,7 +228,7 @@ def score(
     display = details[[c for c in details.columns if not c.endswith((" P", " R"))]].round(4)
     return (
         summary,
-        chart_table(summary),
+        app_tables.chart_table(summary),
         display,
         aggregate["signature"],
         str(csv_path),
@@ -482,15 +243,6 @@ def score(
             seed=SEED,
         ),
     )
-
-
-def four_decimals(table: pd.DataFrame) -> Styler:
-    """``table`` as a page shows it: every float with 4 decimals; gradio still sorts by the number."""
-
-    def shown(value: Any) -> str:
-        return f"{value:.4f}" if isinstance(value, float | np.floating) else str(value)
-
-    return table.style.format(shown).hide(axis="index")
 
 
 def status_html(text: str, error: bool = False) -> str:
@@ -541,47 +293,6 @@ def describe_scores(results: tuple) -> str:
     return line + (f" {' and '.join(blanks)}: an empty text scores 0." if blanks else "")
 
 
-def _embed(sequence: Sequence[str], tokens: Sequence[str]) -> list[int]:
-    """Leftmost positions in ``tokens`` of ``sequence``, which must be a subsequence of it."""
-    positions, start = [], 0
-    for token in sequence:
-        start = tokens.index(token, start)
-        positions.append(start)
-        start += 1
-    return positions
-
-
-def match_labels(tokens: Sequence[str], other: Sequence[str], lcs_positions: Sequence[int]) -> list[str]:
-    """Label each token: in the LCS, else a clipped unigram match with ``other``, else no match.
-
-    Each token type is marked as often as it is counted as a rouge1 hit (the smaller of its two
-    counts), LCS positions first.
-
-    >>> match_labels(["a", "b", "a"], ["a", "c"], [2])
-    ['no match', 'no match', 'in the LCS (rougeL)']
-    """
-    budget = Counter(tokens) & Counter(other)
-    labels = [NO_MATCH_LABEL] * len(tokens)
-    for i in lcs_positions:
-        labels[i] = LCS_LABEL
-        budget[tokens[i]] -= 1
-    for i, token in enumerate(tokens):
-        if labels[i] == NO_MATCH_LABEL and budget[token] > 0:
-            labels[i] = MATCH_LABEL
-            budget[token] -= 1
-    return labels
-
-
-def highlighted(tokens: Sequence[str], labels: Sequence[str]) -> list[tuple[str, str | None]]:
-    """Tokens with their labels for ``gr.HighlightedText``, separated by spaces."""
-    pieces: list[tuple[str, str | None]] = []
-    for i, (token, label) in enumerate(zip(tokens, labels, strict=True)):
-        if i:
-            pieces.append((" ", None))
-        pieces.append((token, label))
-    return pieces
-
-
 @user_errors
 def inspect_pair(
     prediction: str, reference: str, tokenizer: str, use_stemmer: bool
@@ -598,7 +309,7 @@ def inspect_pair(
     tokenize = rouge_text.get_tokenizer(tokenizer, use_stemmer).tokenize
     pred_tokens, ref_tokens = tokenize(prediction), tokenize(reference)
     ref_lcs = rouge_lcs.lcs_indices(ref_tokens, pred_tokens)
-    pred_lcs = _embed([ref_tokens[i] for i in ref_lcs], pred_tokens)
+    pred_lcs = app_tables.embed([ref_tokens[i] for i in ref_lcs], pred_tokens)
     kurenai = kurenai_compute(
         examples, rouge_types=list(ROUGE_TYPES), tokenizer=tokenizer, use_stemmer=use_stemmer, detailed=True
     )
@@ -611,10 +322,10 @@ def inspect_pair(
         f"The stock metric's tokenizer sees {len(stock_pred)} prediction tokens {stock_pred[:40]} and "
         f"{len(stock_ref)} reference tokens {stock_ref[:40]}: every character outside a-z and 0-9 is deleted."
     )
-    table = summary_table(kurenai, stock_aggregate, ROUGE_TYPES).drop(columns="F interval")
+    table = app_tables.summary_table(kurenai, stock_aggregate, ROUGE_TYPES).drop(columns="F interval")
     return (
-        highlighted(pred_tokens, match_labels(pred_tokens, ref_tokens, pred_lcs)),
-        highlighted(ref_tokens, match_labels(ref_tokens, pred_tokens, ref_lcs)),
+        app_tables.highlighted(pred_tokens, app_tables.match_labels(pred_tokens, ref_tokens, pred_lcs)),
+        app_tables.highlighted(ref_tokens, app_tables.match_labels(ref_tokens, pred_tokens, ref_lcs)),
         table,
         note,
     )
@@ -665,8 +376,9 @@ a bootstrap): on Japanese, Chinese or Korean text it gives 0.0. rougeW, rougeS4 
 ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and ROUGE-SU4; the stock metric cannot compute them ({NOT_AVAILABLE}).
 """
 TABLES_NOTE = (
-    "**kurenai_rouge** next to the **stock** rouge metric, scores to 4 decimals. Sort the per-example "
-    "table by any column from the ⋮ menu in its header."
+    "**kurenai_rouge** next to the **stock** rouge metric, scores to 4 decimals. In the per-example table "
+    "and its CSV, `rouge1 kurenai F` is kurenai_rouge's F and `rouge1 stock F` the stock metric's (the CSV "
+    "adds P and R). Sort that table by any column from the ⋮ menu in its header."
 )
 INSPECT_INTRO = f"""\
 One prediction and one reference: the tokens kurenai_rouge's tokenizer produces for each, marked
@@ -689,7 +401,10 @@ def compare_systems(
     correction: bool = False,
     confidence_level: float = 0.95,
 ) -> tuple[Any, ...]:
-    """The Compare systems tab: summary, histogram, per-example table, signature, CSV, JSON, state."""
+    """The Compare systems tab: summary, histogram, per-example table, signature, CSV, JSON, state.
+
+    ``tokenizer`` and ``language`` are read as ``score`` reads them.
+    """
     if not rouge_types:
         raise gr.Error("choose at least one rouge type")
     rouge_types = [t for t in app_compare.COMPARE_TYPES if t in rouge_types]
@@ -707,7 +422,8 @@ def compare_systems(
     for texts in outputs:
         check_limits(Examples(texts, systems.references))
     every = Examples([t for texts in outputs for t in texts], systems.references * len(outputs))
-    check_work(every, rouge_types, tokenizer)
+    language = language or None
+    check_work(every, rouge_types, tokenizer_name(tokenizer, language))
     with METRICS.borrow() as metric:
         result, scores = app_compare.compare(
             metric,
@@ -716,8 +432,8 @@ def compare_systems(
             method,
             correction,
             confidence_level,
-            tokenizer=tokenizer,
-            language=language or None,
+            tokenizer=tokenizer_argument(tokenizer),
+            language=language,
         )
     names = list(systems.systems)
     first, first_type = names[0], rouge_types[0]
@@ -757,7 +473,6 @@ def describe_comparison(results: tuple) -> str:
 
 def build_app() -> gr.Blocks:
     """The tabs Score and Inspect, showing the first example of each already scored, and Compare systems."""
-    tokenizers = rouge_text.tokenizer_names()
     first_scores = score(
         *SCORE_EXAMPLES[0], None, list(DEFAULT_ROUGE_TYPES), DEFAULT_TOKENIZER, False, False, True, 0.95
     )
@@ -796,9 +511,19 @@ def build_app() -> gr.Blocks:
                 rouge_types = gr.CheckboxGroup(
                     list(ROUGE_TYPES), value=list(DEFAULT_ROUGE_TYPES), label="ROUGE types"
                 )
-                tokenizer = gr.Dropdown(tokenizers, value=DEFAULT_TOKENIZER, label="kurenai_rouge tokenizer")
+                tokenizer = gr.Dropdown(
+                    tokenizer_choices(),
+                    value=DEFAULT_TOKENIZER,
+                    label="kurenai_rouge tokenizer",
+                    info=f"{FROM_LANGUAGE}: as compute(language=...) picks it",
+                    min_width=2 * OPTION_WIDTH,  # the whole choice on a phone, on a line of its own
+                    elem_id="tokenizer",
+                )
                 language = gr.Dropdown(
-                    ["", *rouge_text.LANGUAGES], value="", label="language (ISO 639-1, optional)"
+                    ["", *rouge_text.LANGUAGES],
+                    value="",
+                    label="language (ISO 639-1, optional)",
+                    elem_id="language",
                 )
             with gr.Row():
                 # Each option in a column at least OPTION_WIDTH wide: on a phone the row wraps instead of
@@ -817,10 +542,12 @@ def build_app() -> gr.Blocks:
                 status_html(describe_scores(first_scores)), label="Score status", elem_id="score-status"
             )
             gr.Markdown(TABLES_NOTE)
+            gr.Markdown(app_tables.NARROW_NOTE, elem_classes="narrow-only")
             summary = gr.Dataframe(
                 four_decimals(first_scores[0]),
                 label="Summary",
                 interactive=False,
+                wrap=True,
                 max_height=1000,  # every row: at most 14
                 elem_id="summary",
             )
@@ -829,8 +556,8 @@ def build_app() -> gr.Blocks:
                 x="bar",
                 y="F",
                 color="metric",
-                color_map=CHART_COLORS,
-                sort=CHART_ORDER,
+                color_map=app_tables.CHART_COLORS,
+                sort=app_tables.CHART_ORDER,
                 x_title="rouge type",
                 x_label_angle=-45,
                 y_lim=[0, 1],
@@ -889,7 +616,10 @@ def build_app() -> gr.Blocks:
                 reference = gr.Textbox(INSPECT_EXAMPLES[0][1], label="Reference", elem_id="inspect-reference")
             with gr.Row():
                 inspect_tokenizer = gr.Dropdown(
-                    tokenizers, value=DEFAULT_TOKENIZER, label="kurenai_rouge tokenizer"
+                    rouge_text.tokenizer_names(),
+                    value=DEFAULT_TOKENIZER,
+                    label="kurenai_rouge tokenizer",
+                    elem_id="inspect-tokenizer",
                 )
                 with gr.Column(min_width=OPTION_WIDTH):
                     inspect_stemmer = gr.Checkbox(label="Porter stemmer")
@@ -908,10 +638,12 @@ def build_app() -> gr.Blocks:
                 )
                 for k, side in enumerate(["Prediction", "Reference"])
             )
+            gr.Markdown(app_tables.NARROW_NOTE, elem_classes="narrow-only")
             pair_scores = gr.Dataframe(
                 four_decimals(first_inspection[2]),
                 label="Pair scores",
                 interactive=False,
+                wrap=True,
                 max_height=1000,  # every row: 14
                 elem_id="pair-scores",
             )
@@ -933,7 +665,7 @@ def build_app() -> gr.Blocks:
                     lambda _: "High-, middle- and low-scoring examples below.",
                     tables=(0,),
                 ),
-                tokenizers,
+                tokenizer_choices(),
                 rouge_text.LANGUAGES,
                 limits,
             )
@@ -952,7 +684,7 @@ def main() -> None:
     os.environ.setdefault("KURENAI_ROUGE_PROCESSES", "1")
     # SIGTERM ends the app as Ctrl-C does, through the exit handlers (which remove the downloads).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    build_app().queue().launch(show_error=True, max_file_size=LIMITS.upload_bytes)
+    build_app().queue().launch(show_error=True, max_file_size=LIMITS.upload_bytes, css=TABLES_CSS)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ METHODS = {"paired bootstrap (Koehn 2004)": "bootstrap", "approximate randomizat
 N_SAMPLES = 10_000
 SEED = 0
 BASELINE_COLUMN = "baseline"
+# The summary's columns a phone leaves out (baseline, system mean, interval: app_tables.tables_css).
+NARROW_HIDDEN_COLUMNS = (2, 3, 5)
+NARROW_NOTE = "On a narrow screen the table leaves out both means and the interval: turn the phone sideways."
 EXAMPLE_BASELINE = "the cat\na dog ran\nrain\nbirds sing\nwe met\ntrain late"
 EXAMPLE_SYSTEM = (
     "the cat sat on the mat\na dog ran in the park\nit rained all day\nbirds sing at dawn\nwe met at noon\n"
@@ -260,8 +263,12 @@ def build_tab(
     gr.Markdown(limits_text)
     with gr.Row():
         rouge_types = gr.CheckboxGroup(list(COMPARE_TYPES), value=list(COMPARE_TYPES), label="ROUGE types")
-        tokenizer = gr.Dropdown(list(tokenizers), value="whitespace", label="Tokenizer")
-        language = gr.Dropdown(["", *languages], value="", label="Language (ISO 639-1, optional)")
+        tokenizer = gr.Dropdown(
+            list(tokenizers), value="whitespace", label="Tokenizer", min_width=360, elem_id="cmp-tokenizer"
+        )
+        language = gr.Dropdown(
+            ["", *languages], value="", label="Language (ISO 639-1, optional)", elem_id="cmp-language"
+        )
     with gr.Row():
         method = gr.Radio(list(METHODS), value=next(iter(METHODS)), label="Test")
         with gr.Column(min_width=180):
@@ -269,9 +276,11 @@ def build_tab(
         confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="Confidence level")
     go = gr.Button("Compare", variant="primary", elem_id="cmp-run")
     status = gr.HTML(label="Compare status", elem_id="cmp-status")
+    gr.Markdown(NARROW_NOTE, elem_classes="narrow-only")
     summary = gr.Dataframe(
         label="Each system against the baseline",
         interactive=False,
+        wrap=True,
         max_height=1000,
         elem_id="cmp-summary",
     )

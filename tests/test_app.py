@@ -1,4 +1,4 @@
-"""Unit tests of the functions behind the Space's tabs (app.py), and of its README front matter."""
+"""Unit tests of the functions behind the Space's tabs (app.py, app_*.py) and of its README front matter."""
 
 import csv
 import doctest
@@ -7,6 +7,7 @@ import json
 import sys
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from importlib.metadata import version
 from pathlib import Path
 
@@ -23,11 +24,15 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 app = importlib.import_module("app")
+app_inputs = importlib.import_module("app_inputs")
+app_compare = importlib.import_module("app_compare")
 app_limits = importlib.import_module("app_limits")
+app_scoring = importlib.import_module("app_scoring")
+app_tables = importlib.import_module("app_tables")
 rouge_lcs = importlib.import_module("rouge_lcs")
 rouge_text = importlib.import_module("rouge_text")
 
-ALL_TYPES = list(app.DEFAULT_ROUGE_TYPES)
+ALL_TYPES = list(app_scoring.DEFAULT_ROUGE_TYPES)
 FAMILY_TYPES = ["rougeW", "rougeS4", "rougeSU4"]
 # The Score tab's options after the texts and the upload: types, tokenizer, stemmer, split, bootstrap, level.
 DEFAULTS = (ALL_TYPES, "whitespace", False, False, True, 0.95)
@@ -47,7 +52,7 @@ def stock_scores(examples, rouge_types, use_stemmer):
     aggregator = scoring.BootstrapAggregator()
     for scores in per_example:
         aggregator.add_scores(scores)
-    np.random.seed(app.SEED)
+    np.random.seed(app_scoring.SEED)
     return per_example, {t: score.mid for t, score in aggregator.aggregate().items()}
 
 
@@ -56,8 +61,9 @@ def read_csv(path):
         return list(csv.DictReader(handle))
 
 
-def test_doctests():
-    assert doctest.testmod(app).failed == 0
+@pytest.mark.parametrize("module", [app, app_scoring, app_tables], ids=lambda module: module.__name__)
+def test_doctests(module):
+    assert doctest.testmod(module).failed == 0
 
 
 def test_japanese_example_scores_and_stock_zero():
@@ -68,7 +74,8 @@ def test_japanese_example_scores_and_stock_zero():
     assert kurenai["rouge1"]["F"] == round((3 / 4 + 7 / 8 + 2 * (5 / 8) * (5 / 7) / (5 / 8 + 5 / 7)) / 3, 4)
     assert kurenai["rouge1"]["F interval"] != "-"
     assert all(stock[t]["F"] == 0.0 for t in ALL_TYPES)
-    assert list(details["rouge1 kurenai_rouge F"]) == [0.75, 0.875, round(2 / 3, 4)]
+    assert list(details["rouge1 kurenai F"]) == [0.75, 0.875, round(2 / 3, 4)]
+    assert list(summary.columns) == list(app_tables.SUMMARY_COLUMNS)
     assert list(chart.columns) == ["bar", "metric", "F"]
     assert list(chart["bar"][:2]) == ["rouge1 kurenai", "rouge1 stock"]
     assert list(chart["F"]) == list(summary["F"])
@@ -86,19 +93,80 @@ def test_every_registered_tokenizer_scores_like_rouge_score_with_it(name):
     ):
         expected = scorer.score(reference, prediction)
         for t in ALL_TYPES:
-            assert float(row[f"{t} kurenai_rouge F"]) == expected[t].fmeasure
-            assert float(row[f"{t} kurenai_rouge P"]) == expected[t].precision
+            assert float(row[f"{t} kurenai F"]) == expected[t].fmeasure
+            assert float(row[f"{t} kurenai P"]) == expected[t].precision
 
 
 def test_tokenizer_dropdowns_list_the_registry(monkeypatch):
+    """Score's and Compare's (which have a language) end with the language's choice; Inspect's has none."""
     monkeypatch.setitem(rouge_text.TOKENIZERS, "test-only", rouge_text.TOKENIZERS["whitespace"])
     dropdowns = [block for block in app.build_app().blocks.values() if isinstance(block, gr.Dropdown)]
-    tokenizers = [dropdown for dropdown in dropdowns if "tokenizer" in dropdown.label]
-    assert len(tokenizers) == 2
-    for dropdown in tokenizers:
-        assert [value for _, value in dropdown.choices] == rouge_text.tokenizer_names()
-    (language,) = [dropdown for dropdown in dropdowns if dropdown.label.startswith("language")]
-    assert [value for _, value in language.choices] == ["", *rouge_text.LANGUAGES]
+    tokenizers = {
+        dropdown.elem_id: dropdown for dropdown in dropdowns if "tokenizer" in dropdown.label.lower()
+    }
+    assert len(tokenizers) == 3
+    names = rouge_text.tokenizer_names()
+    assert "test-only" in names
+    for elem_id, dropdown in tokenizers.items():
+        expected = names if elem_id == "inspect-tokenizer" else [*names, app_scoring.FROM_LANGUAGE]
+        assert [value for _, value in dropdown.choices] == expected, elem_id
+    languages = [dropdown for dropdown in dropdowns if dropdown.label.lower().startswith("language")]
+    assert len(languages) == 2
+    for language in languages:
+        assert [value for _, value in language.choices] == ["", *rouge_text.LANGUAGES]
+
+
+UNSEGMENTED = ("今日は晴れです\n猫が窓の外を見ている", "今日は雨です\n猫が窓から外を見ている")
+
+
+@pytest.mark.parametrize("language", ["ja", "ru", None])
+def test_from_the_language_scores_as_compute_without_a_tokenizer(rouge, language):
+    """The choice "(from the language)" is compute(language=...) with no tokenizer argument."""
+    options = (ALL_TYPES, app_scoring.FROM_LANGUAGE, False, False, False, 0.95, language or "")
+    predictions, references = (text.split("\n") for text in UNSEGMENTED)
+    # Without a language it is the whitespace tokenizer, which warns about unsegmented Japanese.
+    with pytest.warns(UserWarning, match="without spaces") if language is None else nullcontext():
+        summary, _, details, signature, *_, code = app.score(*UNSEGMENTED, None, *options)
+        expected = rouge.compute(
+            predictions=predictions, references=references, language=language, use_aggregator=False
+        )
+    for t in ALL_TYPES:
+        assert list(details[f"{t} kurenai F"]) == [round(f, 4) for f in expected[t]]
+    tokens = rouge_text.get_tokenizer(None, False, language).signature
+    assert signature.startswith(f"tok:{tokens}|")
+    assert "tokenizer=" not in code
+    assert (f"language={language!r}" in code) == (language is not None)
+    if language == "ja":  # sudachi splits the words: the unsegmented text no longer scores 0
+        assert rows_of(summary, "kurenai_rouge")["rouge1"]["F"] > 0.5
+
+
+def test_from_the_language_in_the_work_estimate_is_the_language_tokenizer(monkeypatch):
+    seen = []
+    real = app_limits.estimate_work
+    monkeypatch.setattr(
+        app_limits, "estimate_work", lambda *args, **kw: seen.append(args[2]) or real(*args, **kw)
+    )
+    monkeypatch.setattr(app, "check_work", app_limits.check_work)
+    app.score("a b", "a b", None, ["rouge1"], app_scoring.FROM_LANGUAGE, False, False, False, 0.95, "ko")
+    assert set(seen) == {"ko"}
+
+
+def test_compare_from_the_language(rouge):
+    baseline, system, references = "今日は雨\n猫", "今日は晴れです\n猫が見る", "今日は晴れです\n猫が見ている"
+    summary, *_, signature, _, _, _ = app.compare_systems(
+        baseline, system, references, None, ["rouge1"], app_scoring.FROM_LANGUAGE, "ja"
+    )
+    expected = rouge.compare(
+        predictions=system.split("\n"),
+        baseline=baseline.split("\n"),
+        references=references.split("\n"),
+        rouge_types=["rouge1"],
+        language="ja",
+        n_samples=app_compare.N_SAMPLES,
+        return_signature=True,
+    )
+    assert summary.iloc[0]["system mean"] == f"{expected['rouge1']:.4f}"
+    assert signature.split("|test:")[0] == expected["signature"].split("|test:")[0]
 
 
 def test_language_reaches_the_metric():
@@ -121,10 +189,10 @@ MULTI_REFERENCE_CSV = (
 def test_stock_column_is_the_stock_metric(tmp_path, source, use_stemmer):
     if source == "pasted English":
         texts, upload = app.SCORE_EXAMPLES[3], None
-        examples = app.parse_pasted(*texts)
+        examples = app_inputs.parse_pasted(*texts)
     else:
         texts, upload = ("", ""), str(write(tmp_path, "multi.csv", MULTI_REFERENCE_CSV))
-        examples = app.parse_upload(upload)
+        examples = app_inputs.parse_upload(upload)
     options = (ALL_TYPES, "whitespace", use_stemmer, False, True, 0.95)
     summary, _, details, _, csv_path, *_ = app.score(*texts, upload, *options)
     expected_per_example, expected_median = stock_scores(examples, ALL_TYPES, use_stemmer)
@@ -143,10 +211,10 @@ def test_rouge_w_s_su_are_scored_and_not_in_the_stock_column(tmp_path):
     summary, chart, details, _, csv_path, json_path, _ = app.score(
         predictions, references, None, types, "whitespace", False, False, True, 0.95
     )
-    examples = app.parse_pasted(predictions, references)
+    examples = app_inputs.parse_pasted(predictions, references)
     options = {"rouge_types": types, "tokenizer": "whitespace", "detailed": True}
-    exact = app.kurenai_compute(examples, use_aggregator=False, **options)
-    mean = app.kurenai_compute(examples, bootstrap=True, **options)
+    exact = app_scoring.kurenai_compute(examples, use_aggregator=False, **options)
+    mean = app_scoring.kurenai_compute(examples, bootstrap=True, **options)
     kurenai, stock = rows_of(summary, "kurenai_rouge"), rows_of(summary, "stock rouge")
     rows = read_csv(csv_path)
     for t in FAMILY_TYPES:
@@ -154,25 +222,25 @@ def test_rouge_w_s_su_are_scored_and_not_in_the_stock_column(tmp_path):
             round(mean[f"{t}{k}"], 4) for k in ("_precision", "_recall", "")
         ]
         assert kurenai[t]["F interval"] == f"[{mean[f'{t}_low']:.4f}, {mean[f'{t}_high']:.4f}]"
-        assert [stock[t][k] for k in ("P", "R", "F", "F interval")] == [app.NOT_AVAILABLE] * 3 + [
-            app.NOT_IN_STOCK
+        assert [stock[t][k] for k in ("P", "R", "F", "F interval")] == [app_tables.NOT_AVAILABLE] * 3 + [
+            app_tables.NOT_IN_STOCK
         ]
-        assert [float(row[f"{t} kurenai_rouge F"]) for row in rows] == exact[t]
-        assert [float(row[f"{t} kurenai_rouge R"]) for row in rows] == exact[f"{t}_recall"]
+        assert [float(row[f"{t} kurenai F"]) for row in rows] == exact[t]
+        assert [float(row[f"{t} kurenai R"]) for row in rows] == exact[f"{t}_recall"]
         assert f"{t} stock F" not in details and f"{t} stock F" not in rows[0]
     assert 0 < kurenai["rougeSU4"]["F"] < 1
     assert stock["rouge1"]["F"] > 0
     assert list(chart["bar"]) == ["rouge1 kurenai", "rouge1 stock", *(f"{t} kurenai" for t in FAMILY_TYPES)]
-    assert list(chart["bar"]) == [bar for bar in app.CHART_ORDER if bar in set(chart["bar"])]
+    assert list(chart["bar"]) == [bar for bar in app_tables.CHART_ORDER if bar in set(chart["bar"])]
     assert chart["F"].dtype == float
     summary_json = json.loads(Path(json_path).read_text("utf-8"))
-    assert summary_json["stock_rouge"][app.NOT_IN_STOCK] == FAMILY_TYPES
-    assert set(summary_json["stock_rouge"]) == {"what", app.NOT_IN_STOCK, "rouge1"}
+    assert summary_json["stock_rouge"][app_tables.NOT_IN_STOCK] == FAMILY_TYPES
+    assert set(summary_json["stock_rouge"]) == {"what", app_tables.NOT_IN_STOCK, "rouge1"}
 
 
 def test_only_rouge_w_s_su_leaves_the_stock_column_empty():
     summary, chart, details, *_ = app.score("a b c", "a c b", None, FAMILY_TYPES, *DEFAULTS[1:])
-    assert list(rows_of(summary, "stock rouge")["rougeS4"][["P", "F"]]) == [app.NOT_AVAILABLE] * 2
+    assert list(rows_of(summary, "stock rouge")["rougeS4"][["P", "F"]]) == [app_tables.NOT_AVAILABLE] * 2
     assert list(chart["metric"]) == ["kurenai_rouge"] * 3
     assert [c for c in details.columns if "stock" in c] == []
 
@@ -183,17 +251,19 @@ def test_one_scoring_gives_what_compute_returns(bootstrap, multi_reference):
     predictions, references = (text.splitlines() for text in app.SCORE_EXAMPLES[3])
     if multi_reference:
         references = [[reference, predictions[0]] for reference in references]  # example 1 matches its 2nd
-    examples = app.Examples(predictions, references)
+    examples = app_inputs.Examples(predictions, references)
     options = {
         "rouge_types": ["rouge2", "rougeLsum", "rougeSU4"],
         "tokenizer": "whitespace",
         "use_stemmer": True,
     }
-    per_example, aggregate = app.kurenai_scores(examples, bootstrap, 0.9, **options)
-    assert aggregate == app.kurenai_compute(
+    per_example, aggregate = app_scoring.kurenai_scores(examples, bootstrap, 0.9, **options)
+    assert aggregate == app_scoring.kurenai_compute(
         examples, detailed=True, bootstrap=bootstrap, confidence_level=0.9, return_signature=True, **options
     )
-    assert per_example == app.kurenai_compute(examples, use_aggregator=False, detailed=True, **options)
+    assert per_example == app_scoring.kurenai_compute(
+        examples, use_aggregator=False, detailed=True, **options
+    )
     assert ("rougeSU4_low" in aggregate) == bootstrap
 
 
@@ -201,21 +271,31 @@ def test_stock_bootstrap_leaves_numpy_global_state_alone():
     np.random.seed(123)
     expected = np.random.random()
     np.random.seed(123)
-    app.stock_scores(app.Examples(["a b", "c"], ["a", "c d"]), ["rouge1"], False, 0.95)
+    app_scoring.stock_scores(app_inputs.Examples(["a b", "c"], ["a", "c d"]), ["rouge1"], False, 0.95)
     assert np.random.random() == expected
 
 
 def test_downloads(tmp_path):
     predictions, references = app.SCORE_EXAMPLES[4]
-    *_, csv_path, json_path, _ = app.score(predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:])
+    _, _, details, _, csv_path, json_path, _ = app.score(
+        predictions, references, None, ["rouge1", "rougeL"], *DEFAULTS[1:]
+    )
     rows = read_csv(csv_path)
+    # The page's columns are the CSV's, without P and R.
+    assert list(details.columns) == [column for column in rows[0] if not column.endswith((" P", " R"))]
+    assert list(details.columns)[3:] == [
+        "rouge1 kurenai F",
+        "rouge1 stock F",
+        "rougeL kurenai F",
+        "rougeL stock F",
+    ]
     assert [row["prediction"] for row in rows] == predictions.splitlines()
-    exact = app.kurenai_compute(
-        app.Examples(predictions.splitlines(), references.splitlines()),
+    exact = app_scoring.kurenai_compute(
+        app_inputs.Examples(predictions.splitlines(), references.splitlines()),
         rouge_types=["rouge1", "rougeL"],
         use_aggregator=False,
     )
-    assert [float(row["rougeL kurenai_rouge F"]) for row in rows] == exact["rougeL"]
+    assert [float(row["rougeL kurenai F"]) for row in rows] == exact["rougeL"]
     summary = json.loads(Path(json_path).read_text("utf-8"))
     assert summary["examples"] == 3
     assert set(summary["kurenai_rouge"]) >= {"rouge1", "rouge1_precision", "rouge1_low", "signature"}
@@ -230,25 +310,27 @@ def write(tmp_path, name, text):
 
 def test_upload_csv_tsv_and_jsonl(tmp_path):
     csv_file = write(tmp_path, "a.csv", 'prediction,reference\n"今日 は 晴れ",今日 は 雨\n"x, y",x\n')
-    assert app.parse_upload(csv_file) == app.Examples(["今日 は 晴れ", "x, y"], ["今日 は 雨", "x"])
+    assert app_inputs.parse_upload(csv_file) == app_inputs.Examples(
+        ["今日 は 晴れ", "x, y"], ["今日 は 雨", "x"]
+    )
     tsv_file = write(tmp_path, "a.tsv", "reference\tprediction\n今日\t今日 は\n")
-    assert app.parse_upload(tsv_file) == app.Examples(["今日 は"], ["今日"])
+    assert app_inputs.parse_upload(tsv_file) == app_inputs.Examples(["今日 は"], ["今日"])
     jsonl = write(
         tmp_path,
         "a.jsonl",
         '{"prediction": "a b", "references": ["a", "b c"]}\n\n{"prediction": "c", "reference": "c"}\n',
     )
-    assert app.parse_upload(jsonl) == app.Examples(["a b", "c"], [["a", "b c"], ["c"]])
+    assert app_inputs.parse_upload(jsonl) == app_inputs.Examples(["a b", "c"], [["a", "b c"], ["c"]])
 
 
 def test_upload_with_several_reference_columns_scores_the_best_reference(tmp_path):
     path = write(
         tmp_path, "multi.csv", "prediction,reference_1,reference_2\nthe cat sat,a dog,the cat\nx y,x,\n"
     )
-    examples = app.parse_upload(path)
-    assert examples == app.Examples(["the cat sat", "x y"], [["a dog", "the cat"], ["x"]])
+    examples = app_inputs.parse_upload(path)
+    assert examples == app_inputs.Examples(["the cat sat", "x y"], [["a dog", "the cat"], ["x"]])
     _, _, details, *_ = app.score("", "", str(path), ["rouge1"], *DEFAULTS[1:])
-    assert list(details["rouge1 kurenai_rouge F"]) == [0.8, round(2 / 3, 4)]
+    assert list(details["rouge1 kurenai F"]) == [0.8, round(2 / 3, 4)]
     assert list(details["rouge1 stock F"]) == [0.8, round(2 / 3, 4)]
 
 
@@ -276,32 +358,32 @@ def test_upload_with_several_reference_columns_scores_the_best_reference(tmp_pat
 )
 def test_upload_errors_are_messages(tmp_path, name, content, message):
     with pytest.raises(gr.Error, match=message):
-        app.parse_upload(write(tmp_path, name, content))
+        app_inputs.parse_upload(write(tmp_path, name, content))
 
 
 def test_upload_that_is_not_utf8(tmp_path):
     path = tmp_path / "latin.csv"
     path.write_bytes("prediction,reference\ncafé,café\n".encode("latin-1"))
     with pytest.raises(gr.Error, match="not UTF-8"):
-        app.parse_upload(path)
+        app_inputs.parse_upload(path)
 
 
 def test_a_shift_jis_upload_says_how_to_resave_it(tmp_path):
     path = tmp_path / "excel.csv"
     path.write_bytes("prediction,reference\n今日は晴れ,今日は雨\n".encode("cp932"))
     with pytest.raises(gr.Error, match=r"Save it as UTF-8: in Excel choose 'CSV UTF-8 \(comma delimited\)'"):
-        app.parse_upload(path)
+        app_inputs.parse_upload(path)
 
 
 def test_utf16_uploads_and_headers_in_any_case(tmp_path):
     path = tmp_path / "utf16.csv"
     path.write_bytes("Prediction, Reference_1,REFERENCE_2\n今日 は 晴れ,今日 は 雨,x\n".encode("utf-16"))
-    assert app.parse_upload(path) == app.Examples(["今日 は 晴れ"], [["今日 は 雨", "x"]])
+    assert app_inputs.parse_upload(path) == app_inputs.Examples(["今日 は 晴れ"], [["今日 は 雨", "x"]])
 
 
 def test_one_row_of_40_references_is_over_the_limit():
     """It took 73 s before references per example had a limit."""
-    examples = app.Examples(["x" * 1000], [["y" * 1000] * 40])
+    examples = app_inputs.Examples(["x" * 1000], [["y" * 1000] * 40])
     with pytest.raises(gr.Error, match=r"40 references; the limit is 10 \(KURENAI_ROUGE_MAX_REFERENCES\)"):
         app_limits.check_limits(examples)
 
@@ -311,14 +393,14 @@ def test_limits():
     with pytest.raises(
         gr.Error, match=r"example 2 has 3 references; the limit is 2 \(KURENAI_ROUGE_MAX_REFERENCES\)"
     ):
-        app_limits.check_limits(app.Examples(["a", "b"], [["a"], ["b", "c", "d"]]), limits)
+        app_limits.check_limits(app_inputs.Examples(["a", "b"], [["a"], ["b", "c", "d"]]), limits)
     with pytest.raises(gr.Error, match=r"3 examples; the limit is 2 \(KURENAI_ROUGE_MAX_EXAMPLES\)"):
-        app_limits.check_limits(app.Examples(["a", "b", "c"], ["a", "b", "c"]), limits)
+        app_limits.check_limits(app_inputs.Examples(["a", "b", "c"], ["a", "b", "c"]), limits)
     with pytest.raises(gr.Error, match=r"example 2: the reference has 6 characters.*KURENAI_ROUGE_MAX_CHARS"):
-        app_limits.check_limits(app.Examples(["a", "b"], [["a"], ["b", "123456"]]), limits)
+        app_limits.check_limits(app_inputs.Examples(["a", "b"], [["a"], ["b", "123456"]]), limits)
     with pytest.raises(gr.Error, match="nothing to score"):
-        app_limits.check_limits(app.Examples([], []), limits)
-    app_limits.check_limits(app.Examples(["12345", "b"], ["a", "b"]), limits)
+        app_limits.check_limits(app_inputs.Examples([], []), limits)
+    app_limits.check_limits(app_inputs.Examples(["12345", "b"], ["a", "b"]), limits)
 
 
 def test_limits_from_environment():
@@ -353,12 +435,12 @@ def test_inspect_unsegmented_japanese_is_one_token_each():
         prediction_tokens, reference_tokens, table, note = app.inspect_pair(
             "今日は晴れです", "今日は雨です", "whitespace", False
         )
-    assert prediction_tokens == [("今日は晴れです", app.NO_MATCH_LABEL)]
-    assert reference_tokens == [("今日は雨です", app.NO_MATCH_LABEL)]
+    assert prediction_tokens == [("今日は晴れです", app_tables.NO_MATCH_LABEL)]
+    assert reference_tokens == [("今日は雨です", app_tables.NO_MATCH_LABEL)]
     stock = [row["F"] for _, row in table.iterrows() if row["metric"] == "stock rouge"]
-    assert list(table["rouge type"][::2]) == list(app.ROUGE_TYPES)
+    assert list(table["rouge type"][::2]) == list(app_scoring.ROUGE_TYPES)
     assert list(rows_of(table, "kurenai_rouge")["rougeSU4"][["P", "R", "F"]]) == [0.0] * 3
-    assert stock == [0.0] * 4 + [app.NOT_AVAILABLE] * 3
+    assert stock == [0.0] * 4 + [app_tables.NOT_AVAILABLE] * 3
     assert "1 prediction tokens, 1 reference tokens, LCS length 0" in note
     assert "stock metric's tokenizer sees 0 prediction tokens" in note
 
@@ -367,7 +449,7 @@ def test_inspect_marks_lcs_and_unigram_matches():
     prediction_tokens, reference_tokens, table, _ = app.inspect_pair(
         "the cat sat on the mat", "a cat the mat sat on", "whitespace", False
     )
-    labels = {app.LCS_LABEL: "L", app.MATCH_LABEL: "M", app.NO_MATCH_LABEL: "-"}
+    labels = {app_tables.LCS_LABEL: "L", app_tables.MATCH_LABEL: "M", app_tables.NO_MATCH_LABEL: "-"}
     assert [labels[label] for token, label in prediction_tokens if token != " "] == list("-LMMLL")
     assert [labels[label] for token, label in reference_tokens if token != " "] == list("-LLLMM")
     kurenai = rows_of(table, "kurenai_rouge")
@@ -385,15 +467,15 @@ tokens = st.lists(st.sampled_from("abcd"), max_size=12)
 @given(tokens, tokens)
 def test_labels_count_what_rouge_counts(prediction, reference):
     ref_lcs = rouge_lcs.lcs_indices(reference, prediction)
-    pred_lcs = app._embed([reference[i] for i in ref_lcs], prediction)
+    pred_lcs = app_tables.embed([reference[i] for i in ref_lcs], prediction)
     assert pred_lcs == sorted(set(pred_lcs))
     assert [prediction[i] for i in pred_lcs] == [reference[i] for i in ref_lcs]
     assert len(ref_lcs) == rouge_scorer._lcs_table(reference, prediction)[-1][-1]
     hits = sum((Counter(prediction) & Counter(reference)).values())
     for own, other, lcs in ((prediction, reference, pred_lcs), (reference, prediction, ref_lcs)):
-        labels = app.match_labels(own, other, lcs)
-        assert [i for i, label in enumerate(labels) if label == app.LCS_LABEL] == lcs
-        assert sum(label != app.NO_MATCH_LABEL for label in labels) == hits
+        labels = app_tables.match_labels(own, other, lcs)
+        assert [i for i, label in enumerate(labels) if label == app_tables.LCS_LABEL] == lcs
+        assert sum(label != app_tables.NO_MATCH_LABEL for label in labels) == hits
 
 
 def test_every_failure_is_a_gradio_error():
@@ -421,13 +503,13 @@ def test_an_empty_reference_scores_zero_pasted_or_uploaded(tmp_path):
     """One rule: an example whose reference is empty scores 0, as compute() scores it."""
     pasted = app.score("c\na b", "\na b", None, ["rouge1"], *DEFAULTS[1:])
     path = write(tmp_path, "a.csv", 'prediction,reference\nc,""\na b,a b\n')
-    assert app.parse_upload(path) == app.Examples(["c", "a b"], ["", "a b"])
+    assert app_inputs.parse_upload(path) == app_inputs.Examples(["c", "a b"], ["", "a b"])
     uploaded = app.score("", "", str(path), ["rouge1"], *DEFAULTS[1:])
     for _, _, details, *_ in (pasted, uploaded):
-        assert list(details["rouge1 kurenai_rouge F"]) == [0.0, 1.0]
+        assert list(details["rouge1 kurenai F"]) == [0.0, 1.0]
     # Among several reference columns an empty cell is no reference; a row with none scores 0.
     path = write(tmp_path, "multi.csv", "prediction,reference_1,reference_2\nx,x,\ny,,\n")
-    assert app.parse_upload(path) == app.Examples(["x", "y"], [["x"], [""]])
+    assert app_inputs.parse_upload(path) == app_inputs.Examples(["x", "y"], [["x"], [""]])
 
 
 def test_records_are_split_as_each_format_defines_them(tmp_path):
@@ -436,16 +518,16 @@ def test_records_are_split_as_each_format_defines_them(tmp_path):
     jsonl = write(
         tmp_path, "a.jsonl", "\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\r\n"
     )
-    examples = app.parse_upload(jsonl)
+    examples = app_inputs.parse_upload(jsonl)
     assert examples.predictions == [f"a{sep}b" for sep in separators]
     assert examples.references == [[f"a{sep}b", "c"] for sep in separators]
     # An unquoted U+2028 stays in its cell; a quoted line break too; CRLF ends a record.
     text = 'prediction,reference\r\na\u2028b,c\u2029d\r\n"x\r\ny",z\r\n'
     csv_file = tmp_path / "a.csv"
     csv_file.write_bytes(text.encode("utf-8"))
-    assert app.parse_upload(csv_file) == app.Examples(["a\u2028b", "x\r\ny"], ["c\u2029d", "z"])
+    assert app_inputs.parse_upload(csv_file) == app_inputs.Examples(["a\u2028b", "x\r\ny"], ["c\u2029d", "z"])
     # Pasted text: one example per line, and a line ends at a line break only.
-    assert app.parse_pasted("a\u2028b\r\nc\u0085d", "x\ny") == app.Examples(
+    assert app_inputs.parse_pasted("a\u2028b\r\nc\u0085d", "x\ny") == app_inputs.Examples(
         ["a\u2028b", "c\u0085d"], ["x", "y"]
     )
 
@@ -467,7 +549,7 @@ def test_csv_download_is_spreadsheet_safe_and_has_a_bom(tmp_path):
     rows = read_csv(csv_path)
     assert [row["prediction"] for row in rows] == [f"'{text}" for text in hostile[:6]] + ["今日 は 晴れ"]
     assert {row["reference"] for row in rows} == {"a"}
-    assert float(rows[0]["rouge1 kurenai_rouge F"]) == 0.0
+    assert float(rows[0]["rouge1 kurenai F"]) == 0.0
 
 
 def test_messages_escape_user_text(tmp_path):
@@ -500,12 +582,12 @@ def test_downloads_keep_the_newest_folders_only(monkeypatch):
     ("lines", "chars", "references", "tokenizer", "rouge_types"),
     [
         # Measured before the estimate existed: 543 s, and a 67 s wait for another user.
-        (500, 1000, 1, "char", app.ROUGE_TYPES),
-        (60, 1000, 1, "char", app.ROUGE_TYPES),
+        (500, 1000, 1, "char", app_scoring.ROUGE_TYPES),
+        (60, 1000, 1, "char", app_scoring.ROUGE_TYPES),
         # benchmarks/bench_app.py: the slowest shape per tokenizer at the example limit.
-        (500, 1000, 1, "ko", app.DEFAULT_ROUGE_TYPES),
-        (500, 1000, 1, "zh", app.DEFAULT_ROUGE_TYPES),
-        (500, 1000, 10, "char", app.DEFAULT_ROUGE_TYPES),
+        (500, 1000, 1, "ko", app_scoring.DEFAULT_ROUGE_TYPES),
+        (500, 1000, 1, "zh", app_scoring.DEFAULT_ROUGE_TYPES),
+        (500, 1000, 10, "char", app_scoring.DEFAULT_ROUGE_TYPES),
     ],
 )
 def test_the_estimate_refuses_the_slow_requests(lines, chars, references, tokenizer, rouge_types):
@@ -515,7 +597,7 @@ def test_the_estimate_refuses_the_slow_requests(lines, chars, references, tokeni
     def text():
         return "".join(rng.choice(alphabet, chars))
 
-    examples = app.Examples(
+    examples = app_inputs.Examples(
         [text() for _ in range(lines)], [[text() for _ in range(references)] for _ in range(lines)]
     )
     app_limits.check_limits(examples)
@@ -527,9 +609,11 @@ def test_the_estimate_accepts_the_default_limits_in_english_and_names_its_counts
     rng = np.random.default_rng(0)
     words = "the cat sat on a mat and quick brown fox jumps over lazy dog".split()
     texts = [" ".join(rng.choice(words, 300))[:1000] for _ in range(1000)]
-    examples = app.Examples(texts[:500], texts[500:])
-    assert app_limits.check_work(examples, app.DEFAULT_ROUGE_TYPES, "whitespace").seconds < 5
-    work = app_limits.estimate_work(app.Examples(texts[:2], texts[2:4]), ["rougeW", "rougeS*"], "whitespace")
+    examples = app_inputs.Examples(texts[:500], texts[500:])
+    assert app_limits.check_work(examples, app_scoring.DEFAULT_ROUGE_TYPES, "whitespace").seconds < 5
+    work = app_limits.estimate_work(
+        app_inputs.Examples(texts[:2], texts[2:4]), ["rougeW", "rougeS*"], "whitespace"
+    )
     assert work.tokens == sum(len(t.split()) for t in texts[:4])
     assert "tokens" in work.describe() and "token pairs for rougeW/rougeS/rougeSU" in work.describe()
 
@@ -538,19 +622,19 @@ def test_a_request_too_long_to_tokenize_is_refused_before_tokenizing(monkeypatch
     def no_tokenizing(*args):
         raise AssertionError("tokenized")
 
-    monkeypatch.setattr(app.rouge_text, "get_tokenizer", no_tokenizing)
-    examples = app.Examples(["가" * 1000] * 500, ["나" * 1000] * 500)
+    monkeypatch.setattr(rouge_text, "get_tokenizer", no_tokenizing)
+    examples = app_inputs.Examples(["가" * 1000] * 500, ["나" * 1000] * 500)
     with pytest.raises(gr.Error, match=r"needs at least [\d,.]+ s of work \(1,000,000 characters\)"):
-        app_limits.check_work(examples, app.ROUGE_TYPES, "ko")
+        app_limits.check_work(examples, app_scoring.ROUGE_TYPES, "ko")
 
 
 def test_nfkc_expansion_counts_in_the_estimate():
     """U+FDFA is one character and 18 after NFKC, which the tokenizers apply."""
     small = app_limits.estimate_work(
-        app.Examples(["a" * 1000], ["a" * 1000]), ["rouge1"], "char", tokenize=False
+        app_inputs.Examples(["a" * 1000], ["a" * 1000]), ["rouge1"], "char", tokenize=False
     )
     large = app_limits.estimate_work(
-        app.Examples(["\ufdfa" * 1000], ["\ufdfa" * 1000]), ["rouge1"], "char", tokenize=False
+        app_inputs.Examples(["\ufdfa" * 1000], ["\ufdfa" * 1000]), ["rouge1"], "char", tokenize=False
     )
     assert large.chars == 18 * small.chars
 
@@ -571,7 +655,7 @@ def test_concurrent_requests_get_their_own_numbers():
 
 
 def test_a_metric_object_that_failed_is_not_used_again():
-    pool = app.MetricPool(app.METRIC_PATH)
+    pool = app_scoring.MetricPool(app_scoring.METRIC_PATH)
     with pool.borrow() as first:
         pass
     with pool.borrow() as again:
@@ -615,17 +699,23 @@ def test_inspect_with_empty_boxes_is_refused_as_score_is():
 
 
 @pytest.mark.parametrize(
-    "options", [DEFAULTS, (["rouge1", "rougeSU4"], "whitespace", True, True, False, 0.9, "en")]
+    "options",
+    [
+        DEFAULTS,
+        (["rouge1", "rougeSU4"], "whitespace", True, True, False, 0.9, "en"),
+        (["rouge1", "rougeL"], app_scoring.FROM_LANGUAGE, False, False, True, 0.95, "ja"),
+    ],
 )
 def test_the_code_shown_gives_the_page_numbers(metric_dir, monkeypatch, options):
     """The code under the results, run with ``evaluate.load("kurenai_rouge")`` on the local module."""
+    predictions, references = app.SCORE_EXAMPLES[0]
+    summary, *_, code = app.score(predictions, references, None, *options)
     real_load = evaluate.load
     monkeypatch.setattr(
         evaluate, "load", lambda path: real_load(str(metric_dir)) if path == "kurenai_rouge" else 1 / 0
     )
-    predictions, references = app.SCORE_EXAMPLES[0]
-    summary, *_, code = app.score(predictions, references, None, *options)
     namespace = {}
+    assert ("tokenizer=" in code) == (options[1] != app_scoring.FROM_LANGUAGE)
     exec(compile(code, "shown code", "exec"), namespace)
     results = namespace["results"]
     for row in rows_of(summary, "kurenai_rouge").values():

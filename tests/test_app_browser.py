@@ -19,6 +19,7 @@ from gradio_client import Client
 from playwright.sync_api import sync_playwright
 
 import app_compare
+import app_scoring
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -115,6 +116,52 @@ def token_labels(page, elem_id):
     ]
 
 
+# [header text, width of its widest word, width of the header's text box] of a table header cell.
+WIDEST_WORD = """e => {
+    const text = e.querySelector("span.header"), probe = document.createElement("span");
+    probe.style.font = getComputedStyle(text).font;
+    probe.style.whiteSpace = "nowrap";
+    probe.style.position = "absolute";
+    document.body.appendChild(probe);
+    const widths = text.innerText.trim().split(/\\s+/).map(word => {
+        probe.textContent = word;
+        return probe.getBoundingClientRect().width;
+    });
+    probe.remove();
+    return [text.innerText, Math.max(...widths), text.getBoundingClientRect().width];
+}"""
+
+
+def headers_keep_words_whole(page, elem_id):
+    """No header of the table breaks inside a word: each is as wide as its widest word."""
+    for header in page.locator(f"#{elem_id} th").all():
+        if header.is_visible():
+            text, widest, width = header.evaluate(WIDEST_WORD)
+            assert widest <= width + 0.5, f"#{elem_id}: header {text!r} breaks inside a word ({width} px)"
+
+
+def fits(page, elem_id):
+    """The table needs no sideways scrolling."""
+    scroll, client = page.locator(f"#{elem_id} .virtual-table-viewport").evaluate(
+        "e => [e.scrollWidth, e.clientWidth]"
+    )
+    assert scroll <= client + 1, f"#{elem_id} scrolls sideways: {scroll} px in {client} px"
+
+
+def shown_headers(page, elem_id):
+    """The headers of the table's columns that show."""
+    return [
+        header.inner_text().strip() for header in page.locator(f"#{elem_id} th").all() if header.is_visible()
+    ]
+
+
+def choose(page, elem_id, option):
+    """Pick ``option`` in the gr.Dropdown ``elem_id``."""
+    page.locator(f"#{elem_id} input").click()
+    page.locator(f"#{elem_id}").get_by_role("option", name=option, exact=True).click()
+    page.keyboard.press("Escape")
+
+
 def inspect_empty_boxes(page):
     """Inspect two empty boxes: the refusal stays under the button 15 s later."""
     page.locator("#inspect-prediction textarea").fill("")
@@ -146,10 +193,16 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         order = [f"{t} {m}" for t in types for m in ("kurenai", "stock")]
         # The table's order, each type's two bars side by side.
         assert [label for label in chart_labels if label in order] == order
+        # Headers break between words only; the summary fits, with every column.
+        for elem_id in ("summary", "details"):
+            headers_keep_words_whole(page, elem_id)
+        fits(page, "summary")
+        assert shown_headers(page, "summary") == ["rouge type", "metric", "P", "R", "F", "F interval"]
+        assert not page.get_by_text("turn the phone sideways").first.is_visible()
         shoot(page, "1-score-first-load.png")
 
         # The per-example table sorts by score.
-        header = page.locator("#details [role=columnheader]", has_text="rouge1 kurenai_rouge F")
+        header = page.locator("#details [role=columnheader]", has_text="rouge1 kurenai F")
         for item, order in (("Sort descending", ["2", "1", "3"]), ("Clear sort", ["1", "2", "3"])):
             header.hover()
             header.get_by_role("button", name="Open cell menu").click()
@@ -233,6 +286,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         assert details[1][-1] == "0.7000"
         summary = {(row[0], row[1]): row[2:] for row in table(page, "summary")}
         assert summary[("rougeSU4", "stock rouge")] == ["n/a", "n/a", "n/a", "not in the stock metric"]
+        headers_keep_words_whole(page, "details")
         shoot(page, "4-score-upload.png")
 
         # Inspect: the tokens, which of them matched, and the pair's scores.
@@ -256,6 +310,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
             ("です", lcs),
         ]
         assert "The stock metric's tokenizer sees 0 prediction tokens" in page.locator("#why").inner_text()
+        fits(page, "pair-scores")
         shoot(page, "5-inspect.png")
         inspect_empty_boxes(page)
         assert table(page, "pair-scores")[0][4] == "0.7500"  # the last results stay
@@ -267,7 +322,8 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
 
 
 def test_browser_narrow_score_and_inspect(server):
-    """At 420 px: every label whole, all seven types scored and charted, an error, the Inspect tab."""
+    """At 420 px: every label whole, summary tables that fit, the language's tokenizer, all seven types
+    scored and charted, an error, the Inspect tab."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -282,11 +338,33 @@ def test_browser_narrow_score_and_inspect(server):
             label = page.get_by_text(text, exact=True).first
             assert label.bounding_box()["height"] < 30, f"{text!r} wraps at 420 px"
             assert label.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), f"{text!r} is cut at 420 px"
+        # The summary fits: P and R are left out, and a note says so.
+        fits(page, "summary")
+        assert shown_headers(page, "summary") == ["rouge type", "metric", "F", "F interval"]
+        page.get_by_text("leaves out P and R: turn the phone sideways").first.wait_for()
+        for elem_id in ("summary", "details"):
+            headers_keep_words_whole(page, elem_id)
+        # Unsegmented Japanese with the language's tokenizer: compute(language="ja") without tokenizer=.
+        page.locator("#predictions textarea").fill("今日は晴れです\n猫が窓の外を見ている")
+        page.locator("#references textarea").fill("今日は雨です\n猫が窓から外を見ている")
+        choose(page, "tokenizer", app_scoring.FROM_LANGUAGE)
+        choose(page, "language", "ja")
+        page.get_by_role("button", name="Score", exact=True).click()
+        page.locator("#score-status", has_text="Scored 2 examples").wait_for()
+        summary = scores(wait_for_table(page, "summary", lambda rows: len(rows) == 8))
+        assert summary[("rouge1", "kurenai_rouge")] > 0.5 and summary[("rouge1", "stock rouge")] == 0
+        assert page.locator("#signature textarea").input_value().startswith("tok:ja-sudachi")
+        code = page.locator("#code").inner_text()
+        assert "language='ja'" in code and "tokenizer=" not in code
+        fits(page, "summary")
+        shoot(page, "8a-score-from-the-language-narrow.png")
         for rouge_type in ("rougeW", "rougeS4", "rougeSU4"):
             page.get_by_label(rouge_type, exact=True).check()
         page.get_by_role("button", name="Score", exact=True).click()
         wait_for_table(page, "summary", lambda rows: len(rows) == 14)
         page.locator("#chart svg text", has_text="rougeSU4 kurenai").first.wait_for()
+        fits(page, "summary")
+        headers_keep_words_whole(page, "details")
         shoot(page, "8-score-all-types-narrow.png")
         page.locator("#predictions textarea").fill("")
         page.get_by_role("button", name="Score", exact=True).click()
@@ -297,6 +375,8 @@ def test_browser_narrow_score_and_inspect(server):
         page.get_by_role("tab", name="Inspect").click()
         page.get_by_role("button", name="Inspect", exact=True).click()
         wait_for_table(page, "pair-scores", lambda rows: len(rows) == 14)
+        fits(page, "pair-scores")
+        assert shown_headers(page, "pair-scores") == ["rouge type", "metric", "F"]
         shoot(page, "10-inspect-narrow.png")
         inspect_empty_boxes(page)
         shoot(page, "11-inspect-error-narrow.png")
@@ -335,6 +415,24 @@ def score_rouge1(client: Client, predictions: str, references: str) -> tuple:
     """The Score endpoint on pasted text: rouge1, whitespace tokenizer, no stemmer, split or bootstrap."""
     options = (["rouge1"], "whitespace", False, False, False, 0.95)
     return client.predict(predictions, references, None, *options, api_name="/score")
+
+
+def test_client_scores_with_the_language_tokenizer(server):
+    """The tokenizer "(from the language)" through the API: compute(language="ja") without tokenizer=."""
+    api = Client(server, verbose=False).view_api(return_format="dict", print_info=False)
+    for name in ("/score", "/compare"):
+        tokenizer = next(
+            p for p in api["named_endpoints"][name]["parameters"] if p["parameter_name"] == "tokenizer"
+        )
+        assert app_scoring.FROM_LANGUAGE in tokenizer["type"]["enum"]
+    options = (["rouge1"], app_scoring.FROM_LANGUAGE, False, False, False, 0.95, "ja")
+    results = Client(server, verbose=False).predict(
+        "今日は晴れです", "今日は雨です", None, *options, api_name="/score"
+    )
+    summary, signature, code = results[0], results[3], results[6]
+    assert {row[1]: row[4] for row in summary["data"]} == {"kurenai_rouge": 0.75, "stock rouge": 0.0}
+    assert signature.startswith("tok:ja-sudachi-a[") and "|lang:ja|" in signature
+    assert "language='ja'" in code and "tokenizer=" not in code
 
 
 def test_concurrent_clients_get_their_own_scores(server):
@@ -412,6 +510,18 @@ def test_browser_compare_systems(server, tmp_path):
             page.locator("#cmp-read-button").click()
             rows = wait_for_table(page, "cmp-read", lambda rows: len(rows) >= 6)
             assert rows[0][0] == "high" and rows[-1][0] == "low"
+            fits(page, "cmp-summary")
+            if width == 420:  # the means and the interval are left out, and a note says so
+                assert shown_headers(page, "cmp-summary") == [
+                    "system",
+                    "rouge type",
+                    "difference",
+                    "p-value",
+                    "verdict",
+                ]
+                page.get_by_text("leaves out both means and the interval").first.wait_for()
+            for elem_id in ("cmp-summary", "cmp-details"):
+                headers_keep_words_whole(page, elem_id)
             shoot(page, f"6-compare{suffix}.png")
             # An error stays on the page, next to the results of the last run.
             page.locator("#cmp-system textarea").fill(app_compare.EXAMPLE_BASELINE)

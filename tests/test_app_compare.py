@@ -44,6 +44,12 @@ def test_tables(compared):
     assert full["difference"] == f"{result['full/rouge1_difference']:+.4f}"
     assert full["verdict"] == "differs (p < 0.05)"  # wins on all six examples: p = 2/64
     assert summary.iloc[2]["verdict"] == "no evidence of a difference"
+    # What a phone leaves out (NARROW_NOTE says so).
+    assert [summary.columns[i] for i in app_compare.NARROW_HIDDEN_COLUMNS] == [
+        "baseline",
+        "system mean",
+        "interval",
+    ]
     # Holm doubles the smaller of two p-values: 2/64 becomes 0.0625, no longer below 0.05.
     holm = app_compare.summary_table(result, ["full", "short"], ["rouge1", "rougeL"], 0.05, True)
     assert holm.iloc[0]["p-value (Holm)"] == f"{result['full/rouge1_p_value_holm']:.4f}"
