@@ -1,40 +1,41 @@
 """``lcs_length``'s bit-parallel kernel compiled by numba, for texts of hundreds of thousands of tokens.
 
 The recurrence is the one of ``rouge_lcs._block_column`` (Hyyrö 2004): per
-token of the longer side, ``U = V & M[token]`` and ``V = (V + U) | (V ^ U)``,
-where bit i of the column ``V`` is 1 when row i + 1 of rouge-score's LCS table
-equals row i. Here the column is cut into blocks of ``BLOCK_WORDS`` 64-bit
-words (4,096 rows of the table), and each block runs over the whole longer
-side, taking from the block below the carry of each step's addition, as the
-Python blocks do; only the carries (one byte per token) and one block's match
-masks are held, so memory stays linear.
+token of the longer side (a step), ``U = V & M[token]`` and
+``V = (V + U) | (V ^ U)``, where bit i of the column ``V`` is 1 when row
+i + 1 of rouge-score's LCS table equals row i. As in the Python blocks, the
+column is cut into blocks (here of ``BLOCK_WORDS`` 64-bit words, 4,096 rows),
+each block runs over every step, taking from the block below the carry of
+each step's addition, and only the carries (one byte a step) and one block's
+match masks are held: memory stays linear.
 
-A block's step runs on eight vectors of eight words (one AVX-512 register
-each, or a few narrower ones elsewhere), emitted as LLVM IR: one vector
-addition per eight words, then the carries between the 64 words resolved at
-once in a 64-bit integer. Word w generates a carry (``g``) when its sum
-overflows and propagates one (``p``) when its sum is all ones; with those as
-bit masks G and P, the carry into each word is the bits of
+A block is ``STAGES`` vectors of ``LANES`` words (one AVX-512 register each,
+or two or four narrower ones elsewhere), emitted as LLVM IR. Vector s runs
+s steps behind vector 0, so that the eight additions of a step wait on
+nothing of that step and run side by side; vector s takes its carry in from
+vector s - 1 one iteration earlier. In a vector, one addition adds the eight
+words, then the carries between them are resolved at once: word w generates
+a carry (bit w of G) when its sum overflows and propagates one (bit w of P)
+when its sum is all ones; the carry into each word is then the bits of
 ``((G << 1 | carry in) + P) ^ P`` (each generated carry ripples through the
-words that propagate it), and the block's carry out is the addition's.
+words that propagate it), and the vector's carry out is the addition's bit 8.
 
-numba and numpy are imported when a text first needs the kernel, so that
-other scoring pays nothing for them; without numba, ``compiled_lcs_length``
-returns None.
+numba is imported when a text first needs the kernel, so that other scoring
+pays nothing for it; without numba, ``compiled_lcs_length`` returns None.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
-from itertools import chain, count
+from itertools import chain, count, repeat
 from typing import Any
 
 import numpy as np
 
-# 64-bit words per block: the eight vectors of eight words that one step of ``_rows`` adds.
-BLOCK_WORDS = 64
-_LANES = 8
+LANES = 8
+STAGES = 8
+BLOCK_WORDS = STAGES * LANES
 # The compiled ``_rows``, set by ``_compiled`` before numba compiles ``_lcs`` (which calls it): a global,
 # not a closure, so that numba's cache recognises ``_lcs`` in the next process.
 _rows: Any = None
@@ -43,8 +44,8 @@ _rows: Any = None
 def compiled_lcs_length(shorter: Sequence[Hashable], longer: Sequence[Hashable]) -> int | None:
     """Length of a longest common subsequence, computed by the compiled kernel; None without numba.
 
-    The table's rows are ``shorter``'s tokens (64-bit words of the column),
-    its columns ``longer``'s (steps); the kernel costs about
+    The table's rows are ``shorter``'s tokens (bits of the column), its
+    columns ``longer``'s (steps); the kernel costs
     ``len(shorter) * len(longer) / 64`` word steps.
     """
     lcs = _compiled()
@@ -52,7 +53,10 @@ def compiled_lcs_length(shorter: Sequence[Hashable], longer: Sequence[Hashable])
         return None
     ids = dict(zip(dict.fromkeys(chain(shorter, longer)), count()))
     rows = np.fromiter(map(ids.__getitem__, shorter), np.int64, len(shorter))
-    steps = np.fromiter(map(ids.__getitem__, longer), np.int64, len(longer))
+    # The vectors' lags: STAGES - 1 steps of a token no block has, before and after, no-ops for all.
+    lag = STAGES - 1
+    padded = chain(repeat(len(ids), lag), map(ids.__getitem__, longer), repeat(len(ids), lag))
+    steps = np.fromiter(padded, np.int64, len(longer) + 2 * lag)
     return int(lcs(rows, steps, len(ids)))
 
 
@@ -73,12 +77,12 @@ def _compiled() -> Callable[..., int] | None:
 
 
 def _lcs(rows: Any, steps: Any, symbols: int) -> int:  # pragma: no cover - runs compiled
-    """The LCS length of two arrays of token ids below ``symbols``; see the module's docstring."""
+    """The LCS length of arrays of token ids, ``steps`` padded (see ``_emit_rows``) with id ``symbols``."""
     words = BLOCK_WORDS
     carries = np.zeros(len(steps), np.uint8)
     # offsets[t] is where token t's match mask starts in `masks`, 0 (a mask of no bits) when the block
     # lacks t; a block has at most 64 * words tokens.
-    offsets = np.zeros(symbols, np.int64)
+    offsets = np.zeros(symbols + 1, np.int64)
     masks = np.zeros((64 * words + 1) * words, np.uint64)
     column = np.empty(words, np.uint64)
     length = 0
@@ -115,65 +119,66 @@ def _type_rows(typingctx: Any, masks: Any, offsets: Any, steps: Any, carries: An
 def _emit_rows(context: Any, builder: Any, signature: Any, args: Any) -> Any:
     """LLVM IR for one block over every step: ``column`` updated in place, ``carries`` in and out.
 
-    Step j reads the block's match mask of token ``steps[j]`` at
-    ``masks[offsets[steps[j]]:][:BLOCK_WORDS]`` and the carry ``carries[j]``
-    from the block below, and leaves there the carry for the block above.
+    ``steps`` starts and ends with ``STAGES - 1`` steps that change nothing.
+    Iteration j runs vector s on step ``j + STAGES - 1 - s``, with that
+    token's mask at ``masks[offsets[token] + LANES * s:]``; vector 0 takes its
+    carry in from ``carries`` and the last vector leaves its carry out there,
+    at ``carries[j]``, for the block above.
     """
     from llvmlite import ir
     from numba.core import cgutils
 
-    i1, i8, i64 = ir.IntType(1), ir.IntType(8), ir.IntType(64)
-    vector = ir.VectorType(i64, _LANES)
-    vectors = BLOCK_WORDS // _LANES
+    i8, i64 = ir.IntType(8), ir.IntType(64)
+    vector = ir.VectorType(i64, LANES)
+    lag = STAGES - 1
     masks, offsets, steps, carries, column = (
         context.make_array(kind)(context, builder, value).data
         for kind, value in zip(signature.args, args, strict=True)
     )
-    step_count = builder.extract_value(
-        context.make_array(signature.args[2])(context, builder, args[2]).shape, 0
-    )
+    steps_shape = context.make_array(signature.args[2])(context, builder, args[2]).shape
+    iterations = builder.sub(builder.extract_value(steps_shape, 0), ir.Constant(i64, lag))
 
-    def const(value: int) -> Any:
-        return ir.Constant(i64, value)
+    def vector_at(pointer: Any, word: Any) -> Any:
+        return builder.bitcast(builder.gep(pointer, [word]), vector.as_pointer())
 
-    def lane_bits(flags: Any, first_word: int) -> Any:
-        """Eight lanes' flags as bits ``first_word`` to ``first_word + 7`` of an i64."""
-        bits = builder.zext(builder.bitcast(flags, i8), i64)
-        return builder.shl(bits, const(first_word)) if first_word else bits
-
-    column_vectors = builder.bitcast(column, vector.as_pointer())
-    slots = [cgutils.alloca_once(builder, vector) for _ in range(vectors)]
-    for k, slot in enumerate(slots):
-        builder.store(builder.load(builder.gep(column_vectors, [const(k)]), align=8), slot)
-    all_ones = ir.Constant(vector, [const(-1)] * _LANES)
-    with cgutils.for_range(builder, step_count) as loop:
+    slots = []
+    for stage in range(STAGES):
+        slots.append(cgutils.alloca_once(builder, vector))
+        builder.store(builder.load(vector_at(column, ir.Constant(i64, LANES * stage)), align=8), slots[-1])
+    handoffs = [cgutils.alloca_once_value(builder, ir.Constant(i8, 0)) for _ in range(lag)]
+    with cgutils.for_range(builder, iterations) as loop:
         j = loop.index
-        offset = builder.load(builder.gep(offsets, [builder.load(builder.gep(steps, [j]))]))
-        mask_vectors = builder.bitcast(builder.gep(masks, [offset]), vector.as_pointer())
-        generate, propagate, sums, kept = const(0), const(0), [], []
-        for k, slot in enumerate(slots):
-            v = builder.load(slot)
-            u = builder.and_(v, builder.load(builder.gep(mask_vectors, [const(k)]), align=8))
-            total = builder.add(v, u)
-            generate = builder.or_(generate, lane_bits(builder.icmp_unsigned("<", total, v), _LANES * k))
-            propagate = builder.or_(
-                propagate, lane_bits(builder.icmp_unsigned("==", total, all_ones), _LANES * k)
-            )
-            sums.append(total)
-            kept.append(builder.xor(v, u))
-        carry_in = builder.zext(builder.load(builder.gep(carries, [j])), i64)
-        rippled = builder.add(builder.or_(builder.shl(generate, const(1)), carry_in), propagate)
-        into = builder.xor(rippled, propagate)
-        # The last word's carry: generated there, or rippled out of the addition (past a propagating word).
-        out = builder.or_(
-            builder.lshr(generate, const(63)),
-            builder.zext(builder.icmp_unsigned("<", rippled, propagate), i64),
-        )
-        builder.store(builder.trunc(out, i8), builder.gep(carries, [j]))
-        for k, slot in enumerate(slots):
-            word_bits = builder.trunc(builder.lshr(into, const(_LANES * k)) if k else into, i8)
-            increments = builder.zext(builder.bitcast(word_bits, ir.VectorType(i1, _LANES)), vector)
-            builder.store(builder.or_(builder.add(sums[k], increments), kept[k]), slot)
-    for k, slot in enumerate(slots):
-        builder.store(builder.load(slot), builder.gep(column_vectors, [const(k)]), align=8)
+        carries_in = [builder.load(builder.gep(carries, [builder.add(j, ir.Constant(i64, lag))]))]
+        carries_in += [builder.load(handoff) for handoff in handoffs]
+        carries_out = []
+        for stage, (slot, carry_in) in enumerate(zip(slots, carries_in, strict=True)):
+            token = builder.load(builder.gep(steps, [builder.add(j, ir.Constant(i64, lag - stage))]))
+            offset = builder.add(builder.load(builder.gep(offsets, [token])), ir.Constant(i64, LANES * stage))
+            carries_out.append(_emit_step(builder, slot, vector_at(masks, offset), carry_in))
+        for handoff, carry in zip(handoffs, carries_out, strict=False):
+            builder.store(carry, handoff)
+        builder.store(carries_out[-1], builder.gep(carries, [j]))
+    for stage, slot in enumerate(slots):
+        builder.store(builder.load(slot), vector_at(column, ir.Constant(i64, LANES * stage)), align=8)
     return context.get_dummy_value()
+
+
+def _emit_step(builder: Any, slot: Any, mask: Any, carry_in: Any) -> Any:
+    """One step of one vector: ``V`` (in ``slot``) updated with the mask at ``mask``; the carry out."""
+    from llvmlite import ir
+
+    i8, i64 = ir.IntType(8), ir.IntType(64)
+    flags, bits = ir.VectorType(ir.IntType(1), LANES), ir.IntType(LANES + 1)
+    v = builder.load(slot)
+    u = builder.and_(v, builder.load(mask, align=8))
+    total = builder.add(v, u)
+    overflowed = builder.icmp_unsigned("<", total, v)
+    all_ones = builder.icmp_unsigned("==", total, ir.Constant(total.type, [ir.Constant(i64, -1)] * LANES))
+    generate, propagate = (
+        builder.zext(builder.bitcast(f, ir.IntType(LANES)), bits) for f in (overflowed, all_ones)
+    )
+    shifted = builder.or_(builder.shl(generate, ir.Constant(bits, 1)), builder.zext(carry_in, bits))
+    rippled = builder.add(shifted, propagate)
+    into = builder.bitcast(builder.trunc(builder.xor(rippled, propagate), ir.IntType(LANES)), flags)
+    builder.store(builder.or_(builder.add(total, builder.zext(into, total.type)), builder.xor(v, u)), slot)
+    return builder.trunc(builder.lshr(rippled, ir.Constant(bits, LANES)), i8)
