@@ -6,7 +6,9 @@ vocabularies make the long carry ripples (through words of all ones) that cross 
 """
 
 import random
+import subprocess
 import sys
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -18,6 +20,7 @@ import rouge_lcs_jit
 from rouge_lcs import lcs_length
 from rouge_lcs_jit import compiled_lcs_length
 
+REPO = Path(__file__).resolve().parent.parent
 BOUNDARIES = [1, 2, 63, 64, 65, 511, 512, 513, 4095, 4096, 4097, 8191, 8192, 8193, 12289]
 
 
@@ -92,3 +95,25 @@ def test_without_numba_lcs_length_stays_in_python(monkeypatch):
             assert lcs_length(list("abcab"), list("bacb")) == 3
     finally:
         rouge_lcs_jit._compiled.cache_clear()
+
+
+def test_without_a_cache_directory_the_kernel_is_compiled_in_the_process(monkeypatch):
+    from numba.core import caching
+
+    monkeypatch.setattr(caching.CacheImpl, "_locator_classes", [])  # numba finds nowhere to write
+    rouge_lcs_jit._compiled.cache_clear()
+    try:
+        assert compiled_lcs_length(list("abcab"), list("bacb")) == 3
+    finally:
+        rouge_lcs_jit._compiled.cache_clear()
+
+
+def test_numba_is_imported_only_when_a_text_needs_the_kernel():
+    code = (
+        "import sys, rouge_lcs, rouge_lcs_jit\n"
+        "assert rouge_lcs.lcs_length(list('abcab'), list('bacb')) == 3\n"
+        "assert 'numba' not in sys.modules\n"
+        "assert rouge_lcs_jit.compiled_lcs_length([1], [1]) == 1\n"
+        "assert 'numba' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
