@@ -22,6 +22,7 @@ from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
 from .rouge_inputs import check_inputs
 from .rouge_lcs import lcs_length as lcs_length
+from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
 from .rouge_native import native_scores as native_scores
 from .rouge_ngrams import Score as Score
 from .rouge_presets import PRESETS as PRESETS

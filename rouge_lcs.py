@@ -11,12 +11,22 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import repeat
 
+if __package__:
+    from .rouge_lcs_jit import compiled_lcs_length
+else:
+    from rouge_lcs_jit import compiled_lcs_length
+
 # _BIT_REVERSE[b] is the byte b with its 8 bits in reverse order.
 _BIT_REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 # rougeLsum walks the LCS tables of this many bits' worth of sentence pairs at once.
 _GROUP_BITS = 1 << 13
 # lcs_length computes this many rows of the LCS table at a time.
 _BLOCK_ROWS = 1 << 15
+# Above this many cells (the product of the lengths, once the shortcuts are taken), lcs_length runs
+# rouge_lcs_jit's compiled kernel, 0.0035 ns a cell against 0.12 ns here, once numba is imported and
+# the kernel loaded, which a process pays once: about 0.7 s, 1.6 s when the kernel is compiled anew
+# (measured on a loaded 2-core machine). 1e9 cells cost 0.12 s here, 0.004 s there.
+COMPILED_CELLS = 1_000_000_000
 # Stands for the gap between two sentences in a SentenceLayout: equal to no token.
 _GAP = object()
 
@@ -41,7 +51,8 @@ def lcs_length(reference: Sequence[Hashable], prediction: Sequence[Hashable]) ->
     many bits; each block runs over the whole longer side, taking from the
     block below the carry of each step's addition (the only thing that
     crosses blocks), so the match masks take at most ``_BLOCK_ROWS`` bits per
-    distinct token of a block however long the texts are.
+    distinct token of a block however long the texts are. Above
+    ``COMPILED_CELLS``, ``rouge_lcs_jit`` runs the same recurrence compiled.
     """
     shared = set(reference).intersection(prediction)
     shorter, longer = sorted(
@@ -51,8 +62,12 @@ def lcs_length(reference: Sequence[Hashable], prediction: Sequence[Hashable]) ->
     tail = min(_common_prefix(reversed(shorter), reversed(longer)), len(shorter) - head)
     shorter = shorter[head : len(shorter) - tail]
     longer = longer[head : len(longer) - tail]
-    carries = bytearray(len(longer))
     length = head + tail
+    if len(shorter) * len(longer) > COMPILED_CELLS:
+        compiled = compiled_lcs_length(shorter, longer)
+        if compiled is not None:
+            return length + compiled
+    carries = bytearray(len(longer))
     for start in range(0, len(shorter), _BLOCK_ROWS):
         block = shorter[start : start + _BLOCK_ROWS]
         rows = len(block)
