@@ -119,8 +119,9 @@ class TokenEngine(ChunkedEngine):
     ``tokenizer`` has ``tokenize(text)``; ``splitter`` maps a text to the
     sentences rougeLsum compares.
 
-    A batch is cut into ``chunks_per_process`` chunks per process (of at
-    most ``CHUNK`` examples). This process scores the first; if the batch has
+    A batch that rouge-score-rs reads as raw text is scored here, in chunks
+    of ``CHUNK`` examples. Any other is cut into ``chunks_per_process``
+    chunks per process (of at most ``CHUNK`` examples). This process scores the first; if the batch has
     an example for every chunk and the rest would take it at least
     ``parallel_seconds`` at that rate, the rest is scored by ``processes``
     forked workers (default: ``KURENAI_ROUGE_PROCESSES``, else every usable
@@ -217,6 +218,11 @@ class TokenEngine(ChunkedEngine):
     ) -> Iterator[list[list[dict[str, Score]]]]:
         """``score_batch``'s rows, a chunk at a time, in order (one set of workers for them all)."""
         if not predictions:
+            return
+        if self._native_text:
+            # rouge-score-rs reads the texts on every core in its threads: no worker would win.
+            for chunk in _chunks(predictions, references, CHUNK):
+                yield self.score_serial(*chunk)
             return
         chunks = self.processes * self.chunks_per_process
         first, *rest = _chunks(predictions, references, min(CHUNK, -(-len(predictions) // chunks)))
