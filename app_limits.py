@@ -115,9 +115,9 @@ LCS_CELL_SECONDS = 4e-9
 PAIR_SECONDS = 50e-6  # per (prediction, reference) pair
 BOOTSTRAP_SECONDS_PER_ROW = 20e-6  # per example and rouge type, both columns' bootstraps
 # rougeW fills a weighted-LCS table per pair of sentences: per cell, more where the tokens match.
-WLCS_CELL_SECONDS = 0.4e-6
-WLCS_MATCH_SECONDS = 1.5e-6
-WLCS_SENTENCE_PAIR_SECONDS = 4e-6
+WLCS_CELL_SECONDS = 0.03e-6
+WLCS_MATCH_SECONDS = 0.1e-6
+WLCS_SENTENCE_PAIR_SECONDS = 0.5e-6
 SKIP_BIGRAM_SECONDS = 0.6e-6  # rougeS / rougeSU: per skip-bigram counted
 
 

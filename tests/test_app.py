@@ -581,9 +581,10 @@ def test_downloads_keep_the_newest_folders_only(monkeypatch):
 @pytest.mark.parametrize(
     ("lines", "chars", "references", "tokenizer", "rouge_types"),
     [
-        # Measured before the estimate existed: 543 s, and a 67 s wait for another user.
+        # Measured before the estimate existed: 543 s; 60 such lines made another user wait 67 s
+        # (since ROUGE-W's tables are numpy's, 60 lines take about 1 s and are accepted).
         (500, 1000, 1, "char", app_scoring.ROUGE_TYPES),
-        (60, 1000, 1, "char", app_scoring.ROUGE_TYPES),
+        (200, 1000, 1, "char", app_scoring.ROUGE_TYPES),
         # benchmarks/bench_app.py: the slowest shape per tokenizer at the example limit.
         (500, 1000, 1, "ko", app_scoring.DEFAULT_ROUGE_TYPES),
         (500, 1000, 1, "zh", app_scoring.DEFAULT_ROUGE_TYPES),
