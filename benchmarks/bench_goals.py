@@ -280,9 +280,9 @@ def goals(workloads: dict[str, list[tuple[str, str]]], rounds: int, baseline: st
             kurenai = now[name]["kurenai"][0] / KURENAI_PAIRS * config["pairs"]
             default = now[name.replace("rouge-score", "default")]["compute"][0]
             row(
-                f"2. ({name[0]}) compute(), default tokenizer, 1 process / kurenai 0.1.0",
+                f"2. ({config['workload']}) compute(), default tokenizer, 1 process / kurenai 0.1.0",
                 kurenai / default,
-                ">= 50" if name[0] == "a" else "",
+                ">= 50" if config["workload"] == "a" else "",
                 kurenai >= 50 * default,
             )
         elif "engine" in config["phases"]:

@@ -56,9 +56,17 @@ def test_score_examples_equals_compute_without_aggregation(rouge):
     )
 
 
-def test_a_used_metric_cannot_be_sent_to_workers(load_metric):
-    """Why the recipe loads inside the mapped function: after compute() the metric holds file locks."""
+def test_a_metric_that_stored_batches_cannot_be_sent_to_workers(load_metric):
+    """Why the recipe loads inside the mapped function: stored batches hold a cache file or file locks.
+
+    compute() of one batch on an empty metric stores nothing, so such a metric still travels.
+    """
     metric = load_metric()
     metric.compute(predictions=["a"], references=["a"])
+    dill.dumps(metric.score_examples)
+    metric.add_batch(predictions=["a"], references=["a"])
+    with pytest.raises(ValueError, match="Cannot serialise open write-mode local file"):
+        dill.dumps(metric.score_examples)
+    metric.compute()
     with pytest.raises(TypeError, match="cannot pickle"):
         dill.dumps(metric.score_examples)
