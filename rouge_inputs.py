@@ -46,9 +46,10 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
         raise ValueError(
             f"{name} and references differ in length: {len(predictions)} {name}, {len(references)} references"
         )
-    for i, prediction in enumerate(predictions):
-        if not (type(prediction) is str and prediction.isascii()):  # the common case, checked inline
-            _check_text(prediction, f"{name}[{i}]")
+    _check_texts(predictions, name)
+    if all(type(reference) is str for reference in references):  # one reference each: the common case
+        _check_texts(references, "references")
+        return False
     multi = None
     for i, reference in enumerate(references):
         is_list = not isinstance(reference, str)
@@ -71,6 +72,13 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
         elif not (type(reference) is str and reference.isascii()):
             _check_text(reference, f"references[{i}]")
     return bool(multi)
+
+
+def _check_texts(texts: list[Any], name: str) -> None:
+    """``_check_text`` on each of ``texts``, called ``name[i]``; ASCII strings are settled inline."""
+    for i, text in enumerate(texts):
+        if not (type(text) is str and text.isascii()):
+            _check_text(text, f"{name}[{i}]")
 
 
 def _check_reference_list(reference: Any, i: int) -> None:
