@@ -149,11 +149,8 @@ class TokenEngine(ChunkedEngine):
         self._ids = TokenIds()
         # rouge-score-rs can read raw text itself when its tokenizer gives this one's tokens, the
         # sentences are the lines, and it scores every type asked for.
-        native_text = getattr(tokenizer, "native_text", None)
-        if splitter is split_lines and NATIVE_TYPES.issuperset(self.rouge_types):
-            self._native_text = native_text
-        else:
-            self._native_text = None
+        reads_text = splitter is split_lines and NATIVE_TYPES.issuperset(self.rouge_types)
+        self._native_text = getattr(tokenizer, "native_text", None) if reads_text else None
 
     def document(self, text: str) -> Document:
         """``text`` tokenized, as a whole and sentence by sentence, as the rouge types need it.

@@ -86,18 +86,21 @@ def native_batch(
         return "\n".join(" ".join(map(ids.__getitem__, sentence)) for sentence in sentences)
 
     jobs: dict[tuple[str, ...], list[tuple[int, str, str]]] = {}
+
+    def add(types: tuple[str, ...], index: int, reference: Sequence, prediction: Sequence) -> None:
+        jobs.setdefault(types, []).append((index, text(reference), text(prediction)))
+
     for index, (reference, prediction) in enumerate(pairs):
         types = native_types(reference, prediction, rouge_types)
         whole = tuple(t for t in types if t != "rougeLsum")
-        if "rougeLsum" in types and (not whole or (reference.joined and prediction.joined)):
-            jobs.setdefault(types, []).append((index, text(reference.sentences), text(prediction.sentences)))
-            continue
-        if "rougeLsum" in types:
-            jobs.setdefault(("rougeLsum",), []).append(
-                (index, text(reference.sentences), text(prediction.sentences))
-            )
-        if whole:
-            jobs.setdefault(whole, []).append((index, text([reference.tokens]), text([prediction.tokens])))
+        if "rougeLsum" not in types:
+            if whole:
+                add(whole, index, [reference.tokens], [prediction.tokens])
+        elif not whole or (reference.joined and prediction.joined):
+            add(types, index, reference.sentences, prediction.sentences)
+        else:
+            add(("rougeLsum",), index, reference.sentences, prediction.sentences)
+            add(whole, index, [reference.tokens], [prediction.tokens])
     scores: list[dict[str, Score]] = [{} for _ in pairs]
     for types, batch in jobs.items():
         indexes, references, predictions = zip(*batch, strict=True)

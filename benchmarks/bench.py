@@ -27,7 +27,7 @@ from unittest import mock
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench_goals import goals  # noqa: E402
+from bench_goals import cpu_seconds, goals  # noqa: E402
 from kurenai.rouge_scorer import RougeScorer as KurenaiScorer  # noqa: E402
 from rapidrouge import RougeScorer as RapidScorer  # noqa: E402
 from rouge_score_rs import _rougers  # noqa: E402
@@ -117,12 +117,6 @@ def read_pairs(path: Path) -> list[tuple[str, str]]:
     pairs = [(row[prediction], row["reference"]) for row in rows]
     # A small file is repeated up to 3,000 pairs, so that a call's fixed costs do not decide its rate.
     return (pairs * -(-3000 // len(pairs)))[: max(3000, len(pairs))]
-
-
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished child processes (the engine's workers)."""
-    children = os.times()
-    return time.process_time() + children.children_user + children.children_system
 
 
 def rates(runs: dict[str, tuple[int, callable]], rounds: int) -> list[tuple[str, float, float]]:
