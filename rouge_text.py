@@ -124,13 +124,11 @@ class RougeScoreTokenizer:
     line_separable = True
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        from rouge_score.tokenizers import DefaultTokenizer
         from rouge_score_rs import _rougers
 
         self.stemmer = stemmer
         self.native_text = ("rouge-score", stemmer is not None)
         self._stem = stemmer is not None
-        self._tokenizer = DefaultTokenizer(self._stem)
         self._rust_tokenize = _rougers.tokenize
         self.signature = "rouge-score"
 
@@ -139,7 +137,10 @@ class RougeScoreTokenizer:
         try:
             return self._rust_tokenize(text, self._stem)
         except UnicodeEncodeError:
-            return self._tokenizer.tokenize(text)
+            # rouge-score (and the NLTK it imports, about a second) only for such a text.
+            from rouge_score.tokenizers import DefaultTokenizer
+
+            return DefaultTokenizer(self._stem).tokenize(text)
 
 
 class SegmentingTokenizer(ABC):

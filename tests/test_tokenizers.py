@@ -560,3 +560,15 @@ def test_references_are_checked_too(rouge):
     predictions = ["今日 は 晴れ です"]
     references = [["今日は晴れです。明日もきっと晴れでしょう。", "今日は雨です。"]]
     assert len(compute_warnings(rouge, predictions, references)) == 1
+
+
+@pytest.mark.parametrize(
+    ("use_stemmer", "expected"), [(False, ["running", "dogs", "cats"]), (True, ["run", "dog", "cat"])]
+)
+def test_rouge_score_tokenizer_takes_a_text_rust_cannot(use_stemmer, expected):
+    # A lone surrogate cannot cross into rouge-score-rs: rouge-score's own tokenizer takes that text.
+    from rouge_score.tokenizers import DefaultTokenizer
+
+    text = "Running dogs \ud800 CATS"
+    assert get_tokenizer("rouge-score", use_stemmer).tokenize(text) == expected
+    assert DefaultTokenizer(use_stemmer).tokenize(text) == expected
