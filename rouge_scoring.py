@@ -93,6 +93,8 @@ def score(
         return_signature=return_signature,
     )
     check_inputs(predictions, references)
+    if use_aggregator and not len(predictions):
+        raise ValueError("predictions and references are empty: there is nothing to score")
     text_tokenizer = get_tokenizer(tokenizer, use_stemmer, language)
     per_example = score_per_example(
         predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine, progress

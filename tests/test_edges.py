@@ -100,3 +100,12 @@ def test_a_bad_processes_setting_is_named(rouge, monkeypatch, setting):
     message = f"KURENAI_ROUGE_PROCESSES must be a positive integer, got '{setting}'"
     with pytest.raises(ValueError, match=message):
         rouge.compute(predictions=["a"], references=["a"])
+
+
+def test_score_of_an_empty_batch_without_the_metric():
+    # rouge_scoring.score is what compute(), the CLI and the app share: no mean of nothing.
+    import rouge_scoring
+
+    with pytest.raises(ValueError, match="nothing to score"):
+        rouge_scoring.score([], [])
+    assert rouge_scoring.score([], [], use_aggregator=False, rouge_types=["rouge1"]) == {"rouge1": []}
