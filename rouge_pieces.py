@@ -19,7 +19,7 @@ from typing import Any
 # which never changes them.
 PIECE_CHARS = 1000
 CONTEXT_PIECE_CHARS = 4000
-GRAPHEME_PIECE_CHARS = 1000
+GRAPHEME_PIECE_CHARS = 200
 # Sentence enders of the scripts that have their own (as in rouge_sentences): none is used in a number.
 _SCRIPT_ENDERS = "。｡！？।॥؟۔։።፧။។៕།༎᠃"
 # Where pieces are cut, best first: after a newline; after whitespace that follows a sentence ender;
@@ -45,11 +45,15 @@ def _patterns() -> dict[str, Any]:
     }
 
 
-def _last_end(pattern: Any, text: str, start: int, end: int) -> int | None:
-    """The end of the last match of ``pattern`` inside ``text[start:end]``, or None."""
+def _last_end(pattern: Any, text: str, low: int, end: int) -> int | None:
+    """The end of the last match of ``pattern`` inside ``text[:end]`` that ends at ``low`` or after, or None.
+
+    The cut patterns match at most two characters.
+    """
     last = None
-    for match in pattern.finditer(text, start, end):
-        last = match.end()
+    for match in pattern.finditer(text, max(0, low - 2), end):
+        if match.end() >= low:
+            last = match.end()
     return last
 
 
@@ -86,7 +90,7 @@ def pieces(text: str, max_chars: int) -> list[str]:
         end = start + max_chars
         half = start + max(1, max_chars // 2)
         cut = next(
-            (c for c in (_last_end(p, text, half - 1, end) for p in patterns["cuts"]) if c is not None),
+            (c for c in (_last_end(p, text, half, end) for p in patterns["cuts"]) if c is not None),
             None,
         )
         if cut is None:
