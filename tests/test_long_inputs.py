@@ -13,10 +13,12 @@ import regex
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import rouge_pieces
+import rouge_presets
 import rouge_segmenters
 import rouge_sentences
 import rouge_words
-from rouge_pieces import CONTEXT_PIECE_CHARS, GRAPHEME_PIECE_CHARS, PIECE_CHARS, grapheme_pieces, pieces
+from rouge_pieces import GRAPHEME_PIECE_CHARS, grapheme_pieces, pieces
 from rouge_text import get_tokenizer
 
 SETTINGS = settings(
@@ -135,31 +137,35 @@ def _spied(tokenizer_name, language=None):
 
 
 @pytest.mark.parametrize(
-    ("name", "language", "letters", "bound"),
+    ("name", "language", "letters", "module", "bound"),
     [
-        ("zh", None, LETTERS["zh"], PIECE_CHARS),
-        ("th", None, LETTERS["th"], PIECE_CHARS),
-        ("lo", None, LETTERS["lo"], PIECE_CHARS),
-        ("my", None, LETTERS["my"], PIECE_CHARS),
-        ("km", None, "កខគឃងចឆជឈញដឋឌឍណតថទធនបផពភមយរលវសហឡអាិីឹឺុូួើឿៀេែៃោៅ", CONTEXT_PIECE_CHARS),
-        ("ko", None, "가나다라마바사아자차카타파하는은이", CONTEXT_PIECE_CHARS),
-        ("ja-mecab", None, "0123456789", CONTEXT_PIECE_CHARS),
-        ("ja-fugashi", None, "0123456789", CONTEXT_PIECE_CHARS),
-        ("xlsum", "th", "0123456789", PIECE_CHARS),
-        ("xlsum", "zh", LETTERS["zh"], PIECE_CHARS),
-        ("xlsum", "ja", LETTERS["zh"], PIECE_CHARS),
+        ("zh", None, LETTERS["zh"], rouge_segmenters, "PIECE_CHARS"),
+        ("th", None, LETTERS["th"], rouge_segmenters, "PIECE_CHARS"),
+        ("lo", None, LETTERS["lo"], rouge_segmenters, "PIECE_CHARS"),
+        ("my", None, LETTERS["my"], rouge_segmenters, "PIECE_CHARS"),
+        ("km", None, "កខគឃងចឆជឈញដឋឌឍណតថទធនបផពភមយរលវសហឡអាិីឹឺុូួើឿៀេែៃោៅ", rouge_segmenters, "CONTEXT_PIECE_CHARS"),
+        ("ko", None, "가나다라마바사아자차카타파하는은이", rouge_segmenters, "CONTEXT_PIECE_CHARS"),
+        ("ja-mecab", None, "0123456789", rouge_presets, "CONTEXT_PIECE_CHARS"),
+        ("ja-fugashi", None, "0123456789", rouge_presets, "CONTEXT_PIECE_CHARS"),
+        ("xlsum", "th", "0123456789", rouge_presets, "PIECE_CHARS"),
+        ("xlsum", "zh", LETTERS["zh"], rouge_presets, "PIECE_CHARS"),
+        ("xlsum", "ja", LETTERS["zh"], rouge_presets, "PIECE_CHARS"),
     ],
 )
-def test_segmenters_get_bounded_pieces(name, language, letters, bound):
-    """On 3.5 times the bound of text without a space, the backend sees only pieces within the bound."""
+def test_segmenters_get_bounded_pieces(monkeypatch, name, language, letters, module, bound):
+    """On 3.5 times the bound of text without a space, the backend sees only pieces within the bound.
+
+    The bound is made 300 characters here, to keep the texts short; the signature names the real one.
+    """
+    assert f"pieces-{getattr(rouge_pieces, bound)}" in get_tokenizer(name, language=language).signature
+    monkeypatch.setattr(module, bound, 300)
     tokenizer, spy = _spied(name, language)
-    text = (letters * (4 * bound // len(letters)))[: 7 * bound // 2]
+    text = (letters * (1050 // len(letters) + 1))[:1050]
     tokenizer.tokenize(text)
-    assert len(spy.lengths) >= 4 and max(spy.lengths) <= bound
-    assert f"pieces-{bound}" in tokenizer.signature
+    assert len(spy.lengths) >= 4 and max(spy.lengths) <= 300
     spy.lengths.clear()
-    tokenizer.tokenize(text[:bound])
-    assert spy.lengths == [bound]  # within the bound: one call, uncut
+    tokenizer.tokenize(text[:300])
+    assert spy.lengths == [300]  # within the bound: one call, uncut
 
 
 def test_char_finds_clusters_in_bounded_pieces(monkeypatch):
@@ -290,3 +296,30 @@ def test_a_dotted_word_longer_than_the_window_is_no_abbreviation():
     text = "a." * 40 + "b. Next"
     assert _oracle_split(text) == [text]
     assert rouge_sentences.split_sentences(text, True) == ["a." * 40 + "b.", "Next"]
+
+
+# The Space's estimate
+
+
+def test_every_registered_tokenizer_has_a_rate_of_its_own():
+    """word, lo, km, my and the presets got ko's rate, the slowest, before issue 20."""
+    import app_limits
+    from rouge_text import tokenizer_names
+
+    assert set(app_limits.TOKENIZE_SECONDS_PER_CHAR) == set(tokenizer_names())
+
+
+def test_the_estimate_counts_splitting():
+    """split_summaries=True with rougeLsum adds SPLIT_SECONDS_PER_CHAR a character to the estimate."""
+    import app_inputs
+    import app_limits
+
+    line = "a" * 700 + " ." * 150
+    examples = app_inputs.Examples([line] * 3, [line] * 3)
+    split, unsplit = (
+        app_limits.estimate_work(examples, ["rouge1", "rougeLsum"], "whitespace", False, split).seconds
+        for split in (True, False)
+    )
+    assert split - unsplit == pytest.approx(6 * len(line) * app_limits.SPLIT_SECONDS_PER_CHAR)
+    without_lsum = app_limits.estimate_work(examples, ["rouge1", "rougeL"], "whitespace", False, True).seconds
+    assert without_lsum == app_limits.estimate_work(examples, ["rouge1", "rougeL"], "whitespace").seconds
