@@ -156,7 +156,11 @@ class Work:
 
 
 def _nfkc_length(text: str) -> int:
-    return len(unicodedata.normalize("NFKC", text))
+    """The length a tokenizer sees: NFKC's, or the text's where NFKC shortens it.
+
+    whitespace and rouge-score do not normalise.
+    """
+    return max(len(text), len(unicodedata.normalize("NFKC", text)))
 
 
 def _skip_bigrams(tokens: int, rouge_type: str) -> int:

@@ -114,7 +114,7 @@ def check(chars: int, rows: int, only: str | None) -> None:
         start = time.process_time()
         app_score(examples, DEFAULT_TYPES, name, False, split)
         measured = time.process_time() - start
-        nfkc_chars = sum(len(unicodedata.normalize("NFKC", text)) for text in texts)
+        nfkc_chars = sum(max(len(text), len(unicodedata.normalize("NFKC", text))) for text in texts)
         part_estimate = nfkc_chars * rate
         part_measured = cpu_per_char(part, texts) * sum(map(len, texts))
         print(
