@@ -1,0 +1,136 @@
+"""ROUGE-1.5.5.pl without Perl: what it prints for these documents and these flags.
+
+``evaluate(flags, predictions, references)`` reads every text as
+ROUGE-1.5.5 reads a file of one sentence per line (``rouge155_text``),
+scores each document (evaluation) for each measure the flags ask for
+(``rouge155_measures``), and draws Perl's bootstrap (``rouge155_bootstrap``).
+Document i is evaluation ID ``str(i)`` unless ``ids`` are given: the IDs
+decide the order Perl resamples in, hence the Average and its interval.
+
+>>> result = evaluate("-c 95 -r 1000 -n 2 -a", ["the cat sat on the mat"], [["the cat sat on a mat"]])
+>>> result.per_document["0"]["rouge2"]  # (R, P, F)
+(0.6, 0.6, 0.6)
+>>> result.average["rouge1"]["F"]  # (Average, low, high)
+(0.83333, 0.83333, 0.83333)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+if __package__:
+    from .rouge155_bootstrap import average_and_interval, pooled_scores, resample_sums
+    from .rouge155_flags import Rouge155Options, parse_flags
+    from .rouge155_measures import DocumentScorer, Text
+    from .rouge155_text import Reader
+else:
+    from rouge155_bootstrap import average_and_interval, pooled_scores, resample_sums
+    from rouge155_flags import Rouge155Options, parse_flags
+    from rouge155_measures import DocumentScorer, Text
+    from rouge155_text import Reader
+
+try:  # TEMPORARY until rouge155_stem (branch r155stem) is merged: -m raises without it.
+    if __package__:
+        from .rouge155_stem import morph_stem
+    else:
+        from rouge155_stem import morph_stem
+except ImportError:  # pragma: no cover
+    morph_stem = None
+
+Triple = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Rouge155Result:
+    """What ROUGE-1.5.5 prints, as numbers; keys in its print order.
+
+    ``per_document[id][key]`` is (R, P, F) of one evaluation (with ``-t 1``,
+    Perl's per-evaluation counts: reference tokens, prediction tokens, hits);
+    ``average[key]`` maps "R", "P" and "F" to (Average, low, high) at the
+    confidence level of ``-c``.
+    """
+
+    options: Rouge155Options
+    per_document: dict[str, dict[str, Triple]]
+    average: dict[str, dict[str, Triple]]
+
+
+def evaluate(
+    flags: str,
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]],
+    ids: Sequence[str] | None = None,
+) -> Rouge155Result:
+    """Score as ``ROUGE-1.5.5.pl <flags>`` does, each prediction (peer) against its references (models).
+
+    A text's sentences are its lines. ``references[i]`` is the list of
+    references of prediction i (a string is one reference).
+    """
+    options = parse_flags(flags)
+    ids = _check(predictions, references, ids)
+    if options.stem and morph_stem is None:  # pragma: no cover - TEMPORARY, see the import
+        raise NotImplementedError("ROUGE-1.5.5 -m needs rouge155_stem")
+    reader = Reader(
+        options.word_limit, options.byte_limit, options.remove_stopwords, morph_stem if options.stem else None
+    )
+    documents = [
+        (_read(reader, prediction), [_read(reader, reference) for reference in _listed(refs)])
+        for prediction, refs in zip(predictions, references, strict=True)
+    ]
+    longest = max(
+        len(sentence) for peer, models in documents for text in [peer, *models] for sentence in text.sentences
+    )
+    scorer = DocumentScorer(options, len(reader.names), longest)
+    per_document: dict[str, dict[str, Triple]] = {}
+    for document_id, (peer, models) in zip(ids, documents, strict=True):
+        try:
+            per_document[document_id] = {m.key: scorer.score(m, peer, models) for m in options.measures}
+        except ZeroDivisionError as error:
+            raise ValueError(f"evaluation {document_id!r}: {error}") from None
+    return Rouge155Result(options, per_document, _averages(options, per_document))
+
+
+def _averages(
+    options: Rouge155Options, per_document: dict[str, dict[str, Triple]]
+) -> dict[str, dict[str, Triple]]:
+    """Perl's printed Average and interval of every measure, from one set of resamples."""
+    order = sorted(per_document, key=lambda document_id: document_id + ".")  # Perl sorts "<id>.<peer>"
+    values = np.array([[x for key in options.keys for x in per_document[i][key]] for i in order], np.float64)
+    sums = resample_sums(values, options.resamples)
+    samples = pooled_scores(sums, options.alpha) if options.pool_counts else sums / len(order)
+    columns = iter(average_and_interval(samples, float(options.confidence)))
+    return {key: {part: next(columns) for part in "RPF"} for key in options.keys}
+
+
+def _read(reader: Reader, text: str) -> Text:
+    sentences = reader.sentences(text)
+    return Text(sentences, reader.tokens(text, sentences))
+
+
+def _listed(references: Sequence[str] | str) -> list[str]:
+    return [references] if isinstance(references, str) else list(references)
+
+
+def _check(
+    predictions: Sequence[str], references: Sequence[Sequence[str]], ids: Sequence[str] | None
+) -> list[str]:
+    """The evaluation IDs; a ValueError or TypeError for inputs ROUGE-1.5.5 could not be given."""
+    if len(predictions) != len(references):
+        raise ValueError(f"{len(predictions)} predictions but {len(references)} reference lists")
+    if not predictions:
+        raise ValueError("ROUGE-1.5.5 needs at least one document (nothing to score)")
+    for i, (prediction, refs) in enumerate(zip(predictions, references, strict=True)):
+        texts = [prediction, *_listed(refs)]
+        if len(texts) < 2:
+            raise ValueError(f"prediction {i} has no reference")
+        if not all(isinstance(text, str) for text in texts):
+            raise TypeError(f"prediction {i} or one of its references is not a string")
+    ids = [str(i) for i in range(len(predictions))] if ids is None else list(ids)
+    if len(ids) != len(predictions) or not all(isinstance(i, str) and i for i in ids):
+        raise ValueError("ids must be one non-empty string per prediction")
+    if len(set(ids)) != len(ids):
+        raise ValueError("ids must be distinct: ROUGE-1.5.5 would merge the evaluations of a repeated ID")
+    return ids
