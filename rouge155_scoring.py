@@ -4,8 +4,10 @@
 ROUGE-1.5.5 reads a file of one sentence per line (``rouge155_text``),
 scores each document (evaluation) for each measure the flags ask for
 (``rouge155_measures``), and draws Perl's bootstrap (``rouge155_bootstrap``).
-Document i is evaluation ID ``str(i)`` unless ``ids`` are given: the IDs
-decide the order Perl resamples in, hence the Average and its interval.
+Document i is evaluation ID ``str(i)`` unless ``ids`` are given, the
+prediction peer "1" (as files2rouge and pyrouge write them): Perl resamples
+the evaluations in the order of "<ID>.<peer>" sorted as strings, so the IDs
+decide the Average and its interval.
 
 >>> result = evaluate("-c 95 -r 1000 -n 2 -a", ["the cat sat on the mat"], [["the cat sat on a mat"]])
 >>> result.per_document["0"]["rouge2"]  # (R, P, F)
@@ -41,6 +43,7 @@ except ImportError:  # pragma: no cover
     morph_stem = None
 
 Triple = tuple[float, float, float]
+PEER_ID = "1"  # the prediction's ID in the configuration ROUGE-1.5.5 reads, as pyrouge writes it
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def _averages(
     options: Rouge155Options, per_document: dict[str, dict[str, Triple]]
 ) -> dict[str, dict[str, Triple]]:
     """Perl's printed Average and interval of every measure, from one set of resamples."""
-    order = sorted(per_document, key=lambda document_id: document_id + ".")  # Perl sorts "<id>.<peer>"
+    order = sorted(per_document, key=lambda document_id: f"{document_id}.{PEER_ID}")  # as Perl sorts them
     values = np.array([[x for key in options.keys for x in per_document[i][key]] for i in order], np.float64)
     sums = resample_sums(values, options.resamples)
     samples = pooled_scores(sums, options.alpha) if options.pool_counts else sums / len(order)
