@@ -83,9 +83,8 @@ def evaluate(
         (_read(reader, prediction), [_read(reader, reference) for reference in _listed(refs)])
         for prediction, refs in zip(predictions, references, strict=True)
     ]
-    longest = max(
-        len(sentence) for peer, models in documents for text in [peer, *models] for sentence in text.sentences
-    )
+    texts = [text for peer, models in documents for text in [peer, *models]]
+    longest = max((len(sentence) for text in texts for sentence in text.sentences), default=0)
     scorer = DocumentScorer(options, len(reader.names), longest)
     per_document: dict[str, dict[str, Triple]] = {}
     for document_id, (peer, models) in zip(ids, documents, strict=True):

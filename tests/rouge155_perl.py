@@ -40,13 +40,23 @@ def run_perl(home: Path, workdir: Path, flags: str, predictions, references, ids
             (workdir / f"m{i}_{j}").write_bytes(reference.encode("utf-8"))
             models.append(f'<M ID="{j}">m{i}_{j}</M>')
         evals.append(
-            f"<EVAL ID={quoteattr(document_id)}><PEER-ROOT>{workdir}</PEER-ROOT><MODEL-ROOT>{workdir}</MODEL-ROOT>"
+            f"<EVAL ID={quoteattr(document_id)}>"
+            f"<PEER-ROOT>{workdir}</PEER-ROOT><MODEL-ROOT>{workdir}</MODEL-ROOT>"
             f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">p{i}</P></PEERS>'
             f"<MODELS>{''.join(models)}</MODELS></EVAL>\n"
         )
     config = workdir / "config.xml"
     config.write_text('<ROUGE_EVAL version="1.55">\n' + "".join(evals) + "</ROUGE_EVAL>\n", encoding="utf-8")
-    command = ["perl", str(ROUGE155 / "ROUGE-1.5.5.pl"), "-e", str(home), *flags.split(), "-d", "-a", str(config)]
+    command = [
+        "perl",
+        str(ROUGE155 / "ROUGE-1.5.5.pl"),
+        "-e",
+        str(home),
+        *flags.split(),
+        "-d",
+        "-a",
+        str(config),
+    ]
     run = subprocess.run(command, capture_output=True)
     if run.returncode:
         raise PerlError(run.stderr.decode("utf-8", "replace").strip().splitlines()[-1])
@@ -56,7 +66,11 @@ def run_perl(home: Path, workdir: Path, flags: str, predictions, references, ids
     for line in output.splitlines():
         match = LINE.fullmatch(line)
         if match and match["part"]:
-            average.setdefault(match["name"], {})[match["part"]] = (match["average"], match["low"], match["high"])
+            average.setdefault(match["name"], {})[match["part"]] = (
+                match["average"],
+                match["low"],
+                match["high"],
+            )
         elif match:
             per_document[match["id"]][match["name"]] = (match["r"], match["p"], match["f"])
     return per_document, average
