@@ -27,20 +27,14 @@ if __package__:
     from .rouge155_bootstrap import average_and_interval, pooled_scores, resample_sums
     from .rouge155_flags import Rouge155Options, parse_flags
     from .rouge155_measures import DocumentScorer, Text
+    from .rouge155_stem import morph_stem
     from .rouge155_text import Reader
 else:
     from rouge155_bootstrap import average_and_interval, pooled_scores, resample_sums
     from rouge155_flags import Rouge155Options, parse_flags
     from rouge155_measures import DocumentScorer, Text
+    from rouge155_stem import morph_stem
     from rouge155_text import Reader
-
-try:  # TEMPORARY until rouge155_stem (branch r155stem) is merged: -m raises without it.
-    if __package__:
-        from .rouge155_stem import morph_stem
-    else:
-        from rouge155_stem import morph_stem
-except ImportError:  # pragma: no cover
-    morph_stem = None
 
 Triple = tuple[float, float, float]
 PEER_ID = "1"  # the prediction's ID in the configuration ROUGE-1.5.5 reads, as pyrouge writes it
@@ -74,8 +68,6 @@ def evaluate(
     """
     options = parse_flags(flags)
     ids = _check(predictions, references, ids)
-    if options.stem and morph_stem is None:  # pragma: no cover - TEMPORARY, see the import
-        raise NotImplementedError("ROUGE-1.5.5 -m needs rouge155_stem")
     reader = Reader(
         options.word_limit, options.byte_limit, options.remove_stopwords, morph_stem if options.stem else None
     )

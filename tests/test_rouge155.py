@@ -7,22 +7,19 @@ once per example on the whole batch (tests/rouge155_perl.py) and every number it
 evaluation with -d, Average and interval) must equal ours formatted as Perl prints it.
 """
 
-import importlib.util
 import subprocess
 
 import numpy as np
 import pytest
+from conftest import ROUGE155
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rouge155_perl import ROUGE155, PerlError, run_perl
-from test_rouge_family import rouge155_home  # noqa: F401  TEMPORARY: conftest's fixture after r155stem
+from rouge155_perl import PerlError, run_perl
 
 from rouge155_bootstrap import draws
 from rouge155_flags import parse_flags
 from rouge155_scoring import evaluate
 from rouge155_stopwords import STOPWORDS
-
-HAS_STEMMER = importlib.util.find_spec("rouge155_stem") is not None  # TEMPORARY until r155stem is merged
 
 FLAG_SETS = [
     "-c 95 -r 1000 -n 2 -a -m",  # what papers report (pyrouge's and files2rouge's default)
@@ -97,10 +94,7 @@ def with_content(flags, references):
 
 
 @pytest.mark.parametrize("flags", FLAG_SETS)
-def test_generated_documents_print_as_rouge155(rouge155_home, tmp_path_factory, flags):  # noqa: F811
-    if parse_flags(flags).stem and not HAS_STEMMER:
-        pytest.skip("-m runs once rouge155_stem is merged")
-
+def test_generated_documents_print_as_rouge155(rouge155_home, tmp_path_factory, flags):
     @settings(max_examples=2, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
     @given(batch=documents)
     def check(batch):
@@ -114,7 +108,7 @@ def test_generated_documents_print_as_rouge155(rouge155_home, tmp_path_factory, 
     check()
 
 
-def test_written_documents_and_evaluation_ids(rouge155_home, tmp_path):  # noqa: F811
+def test_written_documents_and_evaluation_ids(rouge155_home, tmp_path):
     """Named IDs sort as Perl sorts "<id>.1" (its resampling order), here with a prefix followed by a dot."""
     predictions = [
         "The Police killed the gunman.\nchildren were running",
