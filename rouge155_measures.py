@@ -21,13 +21,13 @@ import numpy as np
 
 if __package__:
     from .rouge155_flags import Measure, Rouge155Options
-    from .rouge155_grams import ngram_labels, skip_bigram_hits, window_hits
+    from .rouge155_grams import ngram_keys, skip_bigram_hits, window_hits
     from .rouge155_jit import Kernel
     from .rouge155_lcs import lcs_hits
     from .rouge155_text import Tokens
 else:
     from rouge155_flags import Measure, Rouge155Options
-    from rouge155_grams import ngram_labels, skip_bigram_hits, window_hits
+    from rouge155_grams import ngram_keys, skip_bigram_hits, window_hits
     from rouge155_jit import Kernel
     from rouge155_lcs import lcs_hits
     from rouge155_text import Tokens
@@ -101,15 +101,13 @@ def _per_pair(measure: Measure, corpus: Corpus, options: Rouge155Options) -> np.
     bounds = corpus.bounds()
     ids = corpus.grams.ids
     if measure.kind == "N":
-        labels = ngram_labels(ids, measure.size)
-        counts = window_hits(labels, bounds, corpus.pairs, measure.size, np.zeros(len(labels) + 1, np.int64))
+        keys = ngram_keys(ids, measure.size, corpus.vocabulary)
+        counts = window_hits(keys, bounds, corpus.pairs, measure.size)
     elif measure.kind == "S":
         counts = skip_bigram_hits(ids, bounds, corpus.pairs, measure.size, corpus.vocabulary)
         if measure.unigrams:  # every token but the last, keys apart from the skip-bigrams'
             but_last = np.stack([bounds[:, 0], np.maximum(bounds[:, 0], bounds[:, 1] - 1)], axis=1)
-            counts = counts + window_hits(
-                ids, but_last, corpus.pairs, 1, np.zeros(corpus.vocabulary, np.int64)
-            )
+            counts = counts + window_hits(ids, but_last, corpus.pairs, 1)
     else:
         return _lcs_per_pair(measure.kind == "W", corpus, bounds, options)
     hits, model_count, peer_count = counts.astype(np.float64).T

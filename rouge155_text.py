@@ -14,7 +14,7 @@ separates tokens. ``-s`` drops ROUGE's stopwords, ``-m`` stems
 >>> reader = Reader(word_limit=0, byte_limit=0, remove_stopwords=False, stem=None)
 >>> sentences, _ = reader.read(["State-of-the-art: $3.5M\\n\\nKELVIN \\u212a, \\u0130stanbul"])
 >>> [reader.names[token] for token in sentences.ids], sentences.starts.tolist()
-(['state', 'of', 'the', 'art', '3', '5m', 'kelvin', 'stanbul'], [0, 6, 8])
+(['state', 'of', 'the', 'art', '3', '5m', 'kelvin', 'stanbul'], [0, 6, 6, 8])
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ import numpy as np
 
 from rouge155_stopwords import STOPWORDS
 
-TOKEN_OR_BREAK = re.compile("[a-z0-9]+|\n")  # a token, or the end of a line
+# Tokens are the runs of a-z and 0-9 left when every other byte (A-Z lower-cased first) is a space;
+# a line break becomes "|", a word of its own.
+TOKEN_BYTES = b"abcdefghijklmnopqrstuvwxyz0123456789"
+SEPARATORS = bytes(b if b in TOKEN_BYTES else ord("|") if b == ord("\n") else ord(" ") for b in range(256))
 BREAK, DROPPED = -1, -2  # the ids of a line's end and of a stopword
 PERL_WHITESPACE = re.compile(r"\s+", re.ASCII)  # Perl's \s on bytes: space, \t, \n, \v, \f, \r
 
@@ -111,7 +114,7 @@ class Reader:
         self.stem = stem
         self.names: list[str] = []
         self._ids: dict[str, int] = {}  # token -> id
-        self._id_of: dict[str, int] = {"\n": BREAK}  # word -> its token's id, DROPPED for a stopword
+        self._id_of: dict[bytes, int] = {b"|": BREAK}  # word -> its token's id, DROPPED for a stopword
 
     def read(self, texts: Sequence[str]) -> tuple[Tokens, Tokens]:
         """The texts as ``readText_LCS`` and as ``readText`` read them (the same object without ``-b``).
@@ -119,24 +122,31 @@ class Reader:
         The first gives ROUGE-L and ROUGE-W their sentences, the second the
         n-grams, skip-bigrams and ROUGE-L/W's clipping counts.
         """
+        if not (self.word_limit or self.byte_limit):
+            # Every line a sentence: the empty ones Perl skips have no tokens, which changes no score.
+            joined = "\n".join(texts).encode("utf-8").lower()
+            sentences = self._tokens(joined, [text.count("\n") + 1 for text in texts])
+            return sentences, sentences
         lines = [perl_lines(text) for text in texts]
         if self.word_limit:
             lines = [cut_words(text, self.word_limit) for text in lines]
-        if not self.byte_limit:
-            sentences = self._tokens(lines)
+            sentences = self._tokens_of_lines(lines)
             return sentences, sentences
-        sentences = self._tokens([cut_bytes_per_line(text, self.byte_limit) for text in lines])
-        return sentences, self._tokens([cut_bytes(text, self.byte_limit) for text in lines])
+        sentences = self._tokens_of_lines([cut_bytes_per_line(text, self.byte_limit) for text in lines])
+        return sentences, self._tokens_of_lines([cut_bytes(text, self.byte_limit) for text in lines])
 
-    def _tokens(self, texts: list[list[str]]) -> Tokens:
-        """Tokenize all lines at once: one search, one id lookup per word, sentence breaks as ids."""
-        words = TOKEN_OR_BREAK.findall("\n".join(line for text in texts for line in text))
+    def _tokens_of_lines(self, texts: list[list[str]]) -> Tokens:
+        joined = "\n".join(line for text in texts for line in text).encode("latin-1")
+        return self._tokens(joined, [len(text) for text in texts])
+
+    def _tokens(self, joined: bytes, sentence_counts: list[int]) -> Tokens:
+        """Tokenize all lines at once (joined by line breaks, lower-cased): one id lookup per word."""
+        words = joined.translate(SEPARATORS).replace(b"|", b" | ").split()
         for word in set(words).difference(self._id_of):
-            self._id_of[word] = self._id(word)
+            self._id_of[word] = self._id(word.decode("ascii"))
         ids = np.fromiter(map(self._id_of.__getitem__, words), np.int64, len(words))
         sentence_of = np.cumsum(ids == BREAK)[ids >= 0]
-        sentence_counts = np.fromiter(map(len, texts), np.int64, len(texts))
-        text_starts = np.concatenate([[0], np.cumsum(sentence_counts)])
+        text_starts = np.concatenate([[0], np.cumsum(sentence_counts, dtype=np.int64)])
         starts = np.searchsorted(sentence_of, np.arange(text_starts[-1] + 1))
         return Tokens(ids[ids >= 0], starts, text_starts)
 
