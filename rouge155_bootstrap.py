@@ -11,41 +11,62 @@ pooled counts. The printed Average is the mean of the sorted resample
 values, the interval's ends are read from them at ``-c``, all rounded to 5
 decimals.
 
->>> draws(resamples=3, documents=3000)[:3].T.tolist()  # Perl: srand(i); int(rand(3000)) x 3
+>>> draws(3, 3000)[:3].T.tolist()  # resamples 0, 1, 2: Perl's srand(i); int(rand(3000)) x 3
 [[512, 2249, 289], [124, 1363, 2504], [2737, 477, 1719]]
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-MULTIPLIER = 0x5DEECE66D
-INCREMENT = 0xB
-MASK = (1 << 48) - 1
+if __package__:
+    from .rouge155_jit import Kernel
+else:
+    from rouge155_jit import Kernel
+
+MULTIPLIER = np.uint64(0x5DEECE66D)
+INCREMENT = np.uint64(0xB)
+MASK = np.uint64((1 << 48) - 1)
 
 
-def draws(resamples: int, documents: int) -> np.ndarray:
-    """The documents each resample draws, by draw (rows) and resample (columns): ``int(rand(N))``."""
-    # State after k steps from x: a_k * x + c_k (mod 2**48), a_k and c_k stepped once per draw.
-    steps = np.empty((documents, 2), np.uint64)
-    a, c = 1, 0
-    for k in range(documents):
-        a, c = (a * MULTIPLIER) & MASK, (c * MULTIPLIER + INCREMENT) & MASK
-        steps[k] = a, c
-    seeds = (np.arange(resamples, dtype=np.uint64) << np.uint64(16)) | np.uint64(0x330E)
-    # uint64 products wrap modulo 2**64, a multiple of 2**48: the low 48 bits are right.
-    states = (steps[:, :1] * seeds[None, :] + steps[:, 1:]) & np.uint64(MASK)
-    return (states.astype(np.float64) * 2.0**-48 * documents).astype(np.int64)
+def _seed(resample: int) -> Any:
+    """Perl's ``srand(resample)``: drand48's state."""
+    return (np.uint64(resample) << np.uint64(16)) | np.uint64(0x330E)
 
 
-def resample_sums(values: np.ndarray, resamples: int) -> np.ndarray:
+def _pick(state: Any, documents: int) -> tuple[Any, int]:
+    """One ``int(rand(documents))``: the next state and the document it picks."""
+    state = (state * MULTIPLIER + INCREMENT) & MASK
+    return state, int(float(state) * 2.0**-48 * documents)
+
+
+def _draws(resamples: int, documents: int) -> Any:
+    """The documents each resample draws, by draw (rows) and resample (columns)."""
+    picks = np.empty((documents, resamples), np.int64)
+    for resample in range(resamples):
+        state = _seed(resample)
+        for draw in range(documents):
+            state, picks[draw, resample] = _pick(state, documents)
+    return picks
+
+
+def _resample_sums(values: Any, resamples: int) -> Any:
     """Each resample's sums of ``values`` (documents by columns), added in the order Perl draws them."""
-    documents = len(values)
-    picks = draws(resamples, documents)
-    sums = np.zeros((resamples, values.shape[1]))
-    for row in picks:
-        sums += values[row]
+    documents, columns = values.shape
+    sums = np.zeros((resamples, columns))
+    for resample in range(resamples):
+        state = _seed(resample)
+        for _ in range(documents):
+            state, document = _pick(state, documents)
+            for column in range(columns):
+                sums[resample, column] += values[document, column]
     return sums
+
+
+draws = Kernel(_draws, helpers=[_seed, _pick])
+resample_sums = Kernel(_resample_sums, helpers=[_seed, _pick])
 
 
 def pooled_scores(sums: np.ndarray, alpha: float) -> np.ndarray:

@@ -11,8 +11,8 @@ matches so far) and counts a run of hits of length k as ``weights[k]``, the
 run ending where the next position is unmarked or the sentence ends (a run
 cut by a marked token that is no longer a hit goes on, as in the script).
 
-Tokens are integer ids. ``lcs_hits`` is compiled by numba when numba is
-installed (the same function runs as Python otherwise).
+Tokens are integer ids; ``lcs_hits`` runs over all pairs in one call,
+compiled by numba (``rouge155_jit``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+
+if __package__:
+    from .rouge155_jit import Kernel
+else:
+    from rouge155_jit import Kernel
 
 
 def _mark(model: Any, peer: Any, mask: Any, weights: Any, weighted: bool) -> None:
@@ -56,51 +61,54 @@ def _mark(model: Any, peer: Any, mask: Any, weights: Any, weighted: bool) -> Non
             j -= 1
 
 
-def lcs_hits(
-    model: Any,
-    model_starts: Any,
-    peer: Any,
-    peer_starts: Any,
-    model_counts: Any,
-    peer_counts: Any,
-    weights: Any,
-    weighted: bool,
-) -> float:
-    """The hits of ``lcs`` (``weighted`` False) or ``wlcs`` of one reference against the prediction.
+def _lcs_hits(
+    ids: Any, starts: Any, texts: Any, gram_ids: Any, gram_bounds: Any, pairs: Any,
+    weights: Any, weighted: bool, model_counts: Any, peer_counts: Any,
+) -> Any:  # fmt: skip
+    """Hits and reference count of ``lcs`` (``weighted`` False) or ``wlcs`` for each pair.
 
-    ``model`` and ``peer`` are the sentences' token ids in a row, sentence s
-    being ``[starts[s], starts[s + 1])``; ``model_counts`` and ``peer_counts``
-    the unigram counts of the two texts by id (as ``readText`` reads them),
-    used up by the hits (pass copies); ``weights[k]`` is ``k ** w``.
+    ``ids``, ``starts`` and ``texts`` are the sentences as ``readText_LCS``
+    reads them (``rouge155_text.Tokens``), ``gram_ids[gram_bounds[t, 0]:
+    gram_bounds[t, 1]]`` text t as ``readText`` does (the unigram counts that
+    clip the hits), ``pairs[k]`` (prediction, reference); ``weights[k]`` is
+    ``k ** w``; ``model_counts`` and ``peer_counts`` are zeros, one per token
+    id. The reference count is the sum of the sentence lengths (ROUGE-W: of
+    their weights).
     """
-    hits = 0.0
-    for s in range(len(model_starts) - 1):
-        sentence = model[model_starts[s] : model_starts[s + 1]]
-        length = len(sentence)
-        mask = np.zeros(length, np.bool_)
-        if length > 0:
-            for p in range(len(peer_starts) - 1):
-                _mark(sentence, peer[peer_starts[p] : peer_starts[p + 1]], mask, weights, weighted)
-        run = 0
-        for j in range(length):
-            token = sentence[j]
-            if mask[j] and model_counts[token] > 0 and peer_counts[token] > 0:
-                if weighted:
-                    run += 1
-                    if (j + 1 < length and not mask[j + 1]) or j + 1 == length:
-                        hits += weights[run]
-                        run = 0
-                else:
-                    hits += 1
-                model_counts[token] -= 1
-                peer_counts[token] -= 1
-    return hits
+    result = np.zeros((len(pairs), 2))
+    for k in range(len(pairs)):
+        peer, model = pairs[k, 0], pairs[k, 1]
+        for i in range(gram_bounds[model, 0], gram_bounds[model, 1]):
+            model_counts[gram_ids[i]] += 1
+        for i in range(gram_bounds[peer, 0], gram_bounds[peer, 1]):
+            peer_counts[gram_ids[i]] += 1
+        hits = 0.0
+        base = 0.0
+        for s in range(texts[model], texts[model + 1]):
+            sentence = ids[starts[s] : starts[s + 1]]
+            length = len(sentence)
+            base += weights[length] if weighted else length
+            mask = np.zeros(length, np.bool_)
+            if length > 0:
+                for p in range(texts[peer], texts[peer + 1]):
+                    _mark(sentence, ids[starts[p] : starts[p + 1]], mask, weights, weighted)
+            run = 0
+            for j in range(length):
+                token = sentence[j]
+                if mask[j] and model_counts[token] > 0 and peer_counts[token] > 0:
+                    if weighted:
+                        run += 1
+                        if (j + 1 < length and not mask[j + 1]) or j + 1 == length:
+                            hits += weights[run]
+                            run = 0
+                    else:
+                        hits += 1
+                    model_counts[token] -= 1
+                    peer_counts[token] -= 1
+        model_counts[gram_ids[gram_bounds[model, 0] : gram_bounds[model, 1]]] = 0
+        peer_counts[gram_ids[gram_bounds[peer, 0] : gram_bounds[peer, 1]]] = 0
+        result[k, 0], result[k, 1] = hits, base
+    return result
 
 
-try:
-    import numba
-except ImportError:  # pragma: no cover - numba is in requirements.txt where it has wheels
-    pass
-else:
-    _mark = numba.njit(_mark, cache=True, nogil=True)
-    lcs_hits = numba.njit(lcs_hits, cache=True, nogil=True)
+lcs_hits = Kernel(_lcs_hits, helpers=[_mark])

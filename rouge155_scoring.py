@@ -4,8 +4,10 @@
 ROUGE-1.5.5 reads a file of one sentence per line (``rouge155_text``),
 scores each document (evaluation) for each measure the flags ask for
 (``rouge155_measures``), and draws Perl's bootstrap (``rouge155_bootstrap``).
-Document i is evaluation ID ``str(i)`` unless ``ids`` are given: the IDs
-decide the order Perl resamples in, hence the Average and its interval.
+Document i is evaluation ID ``str(i)`` unless ``ids`` are given, the
+prediction peer "1" (as files2rouge and pyrouge write them): Perl resamples
+the evaluations in the order of "<ID>.<peer>" sorted as strings, so the IDs
+decide the Average and its interval.
 
 >>> result = evaluate("-c 95 -r 1000 -n 2 -a", ["the cat sat on the mat"], [["the cat sat on a mat"]])
 >>> result.per_document["0"]["rouge2"]  # (R, P, F)
@@ -24,23 +26,18 @@ import numpy as np
 if __package__:
     from .rouge155_bootstrap import average_and_interval, pooled_scores, resample_sums
     from .rouge155_flags import Rouge155Options, parse_flags
-    from .rouge155_measures import DocumentScorer, Text
+    from .rouge155_measures import Corpus, score_measure
+    from .rouge155_stem import morph_stem
     from .rouge155_text import Reader
 else:
     from rouge155_bootstrap import average_and_interval, pooled_scores, resample_sums
     from rouge155_flags import Rouge155Options, parse_flags
-    from rouge155_measures import DocumentScorer, Text
+    from rouge155_measures import Corpus, score_measure
+    from rouge155_stem import morph_stem
     from rouge155_text import Reader
 
-try:  # TEMPORARY until rouge155_stem (branch r155stem) is merged: -m raises without it.
-    if __package__:
-        from .rouge155_stem import morph_stem
-    else:
-        from rouge155_stem import morph_stem
-except ImportError:  # pragma: no cover
-    morph_stem = None
-
 Triple = tuple[float, float, float]
+PEER_ID = "1"  # the prediction's ID in the configuration ROUGE-1.5.5 reads, as pyrouge writes it
 
 
 @dataclass(frozen=True)
@@ -71,43 +68,42 @@ def evaluate(
     """
     options = parse_flags(flags)
     ids = _check(predictions, references, ids)
-    if options.stem and morph_stem is None:  # pragma: no cover - TEMPORARY, see the import
-        raise NotImplementedError("ROUGE-1.5.5 -m needs rouge155_stem")
-    reader = Reader(
-        options.word_limit, options.byte_limit, options.remove_stopwords, morph_stem if options.stem else None
-    )
-    documents = [
-        (_read(reader, prediction), [_read(reader, reference) for reference in _listed(refs)])
-        for prediction, refs in zip(predictions, references, strict=True)
-    ]
-    longest = max(
-        len(sentence) for peer, models in documents for text in [peer, *models] for sentence in text.sentences
-    )
-    scorer = DocumentScorer(options, len(reader.names), longest)
-    per_document: dict[str, dict[str, Triple]] = {}
-    for document_id, (peer, models) in zip(ids, documents, strict=True):
-        try:
-            per_document[document_id] = {m.key: scorer.score(m, peer, models) for m in options.measures}
-        except ZeroDivisionError as error:
-            raise ValueError(f"evaluation {document_id!r}: {error}") from None
-    return Rouge155Result(options, per_document, _averages(options, per_document))
+    corpus = _read(options, predictions, [_listed(refs) for refs in references], ids)
+    scores = {measure.key: score_measure(measure, corpus, options) for measure in options.measures}
+    per_document = {
+        document_id: {key: tuple(values[d].tolist()) for key, values in scores.items()}
+        for d, document_id in enumerate(ids)
+    }
+    return Rouge155Result(options, per_document, _averages(options, ids, scores))
 
 
 def _averages(
-    options: Rouge155Options, per_document: dict[str, dict[str, Triple]]
+    options: Rouge155Options, ids: list[str], scores: dict[str, np.ndarray]
 ) -> dict[str, dict[str, Triple]]:
     """Perl's printed Average and interval of every measure, from one set of resamples."""
-    order = sorted(per_document, key=lambda document_id: document_id + ".")  # Perl sorts "<id>.<peer>"
-    values = np.array([[x for key in options.keys for x in per_document[i][key]] for i in order], np.float64)
-    sums = resample_sums(values, options.resamples)
+    order = sorted(range(len(ids)), key=lambda d: f"{ids[d]}.{PEER_ID}")  # as Perl sorts its test IDs
+    values = np.concatenate([scores[key] for key in options.keys], axis=1)[order] if options.keys else None
+    if values is None:
+        return {}
+    sums = resample_sums(np.ascontiguousarray(values), options.resamples)
     samples = pooled_scores(sums, options.alpha) if options.pool_counts else sums / len(order)
     columns = iter(average_and_interval(samples, float(options.confidence)))
     return {key: {part: next(columns) for part in "RPF"} for key in options.keys}
 
 
-def _read(reader: Reader, text: str) -> Text:
-    sentences = reader.sentences(text)
-    return Text(sentences, reader.tokens(text, sentences))
+def _read(
+    options: Rouge155Options, predictions: Sequence[str], references: list[list[str]], ids: list[str]
+) -> Corpus:
+    """Every text read once; pair k compares a prediction with one of its references."""
+    reader = Reader(
+        options.word_limit, options.byte_limit, options.remove_stopwords, morph_stem if options.stem else None
+    )
+    texts = [*predictions, *(reference for refs in references for reference in refs)]
+    sentences, grams = reader.read(texts)
+    peers = np.repeat(np.arange(len(predictions)), [len(refs) for refs in references])
+    pairs = np.stack([peers, np.arange(len(predictions), len(texts))], axis=1)
+    documents = np.concatenate([[0], np.cumsum([len(refs) for refs in references])])
+    return Corpus(ids, sentences, grams, pairs, documents, max(len(reader.names), 1))
 
 
 def _listed(references: Sequence[str] | str) -> list[str]:

@@ -12,19 +12,26 @@ separates tokens. ``-s`` drops ROUGE's stopwords, ``-m`` stems
 (``rouge155_stem.morph_stem``).
 
 >>> reader = Reader(word_limit=0, byte_limit=0, remove_stopwords=False, stem=None)
->>> sentences = reader.sentences("State-of-the-art: $3.5M\\n\\nKELVIN \\u212a, \\u0130stanbul")
->>> [[reader.names[token] for token in sentence] for sentence in sentences]
-[['state', 'of', 'the', 'art', '3', '5m'], ['kelvin', 'stanbul']]
+>>> sentences, _ = reader.read(["State-of-the-art: $3.5M\\n\\nKELVIN \\u212a, \\u0130stanbul"])
+>>> [reader.names[token] for token in sentences.ids], sentences.starts.tolist()
+(['state', 'of', 'the', 'art', '3', '5m', 'kelvin', 'stanbul'], [0, 6, 6, 8])
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
 
 from rouge155_stopwords import STOPWORDS
 
-TOKEN = re.compile("[a-z0-9]+")
+# Tokens are the runs of a-z and 0-9 left when every other byte (A-Z lower-cased first) is a space;
+# a line break becomes "|", a word of its own.
+TOKEN_BYTES = b"abcdefghijklmnopqrstuvwxyz0123456789"
+SEPARATORS = bytes(b if b in TOKEN_BYTES else ord("|") if b == ord("\n") else ord(" ") for b in range(256))
+BREAK, DROPPED = -1, -2  # the ids of a line's end and of a stopword
 PERL_WHITESPACE = re.compile(r"\s+", re.ASCII)  # Perl's \s on bytes: space, \t, \n, \v, \f, \r
 
 
@@ -82,8 +89,21 @@ def cut_bytes_per_line(lines: list[str], limit: int) -> list[str]:
     return kept
 
 
+@dataclass
+class Tokens:
+    """Token ids of many texts in a row.
+
+    Sentence s is ``ids[starts[s]:starts[s + 1]]``, text t is sentences
+    ``texts[t]`` to ``texts[t + 1]``.
+    """
+
+    ids: np.ndarray
+    starts: np.ndarray
+    texts: np.ndarray
+
+
 class Reader:
-    """Reads texts into token ids for one set of flags (``names[id]`` is the token), remembering words."""
+    """Reads texts into token ids for one set of flags (``names[id]`` is the token)."""
 
     def __init__(
         self, word_limit: int, byte_limit: int, remove_stopwords: bool, stem: Callable[[str], str] | None
@@ -94,41 +114,47 @@ class Reader:
         self.stem = stem
         self.names: list[str] = []
         self._ids: dict[str, int] = {}  # token -> id
-        self._id_of: dict[str, int | None] = {}  # word -> its token's id, None when dropped
+        self._id_of: dict[bytes, int] = {b"|": BREAK}  # word -> its token's id, DROPPED for a stopword
 
-    def _id(self, word: str) -> int | None:
-        if self.remove_stopwords and word in STOPWORDS:
-            token_id = None
-        else:
-            token = self.stem(word) if self.stem is not None else word
-            token_id = self._ids.setdefault(token, len(self._ids))
-            if token_id == len(self.names):
-                self.names.append(token)
-        self._id_of[word] = token_id
-        return token_id
+    def read(self, texts: Sequence[str]) -> tuple[Tokens, Tokens]:
+        """The texts as ``readText_LCS`` and as ``readText`` read them (the same object without ``-b``).
 
-    def tokenize(self, line: str) -> list[int]:
-        """The token ids of one (lower-cased) line."""
-        known = self._id_of
-        ids = [known[word] if word in known else self._id(word) for word in TOKEN.findall(line)]
-        return [token_id for token_id in ids if token_id is not None]
-
-    def sentences(self, text: str) -> list[list[int]]:
-        """The token ids of each sentence as ``readText_LCS`` reads them (ROUGE-L and ROUGE-W)."""
-        lines = perl_lines(text)
-        if self.word_limit:
-            lines = cut_words(lines, self.word_limit)
-        elif self.byte_limit:
-            lines = cut_bytes_per_line(lines, self.byte_limit)
-        return [self.tokenize(line) for line in lines]
-
-    def tokens(self, text: str, sentences: list[list[int]]) -> list[int]:
-        """The token ids as ``readText`` reads them (n-grams, skip-bigrams, ROUGE-L/W's clipping counts).
-
-        Without ``-b`` these are the ids of ``sentences`` (the text's own
-        ``sentences()``) in a row.
+        The first gives ROUGE-L and ROUGE-W their sentences, the second the
+        n-grams, skip-bigrams and ROUGE-L/W's clipping counts.
         """
-        if not self.byte_limit:
-            return [token_id for sentence in sentences for token_id in sentence]
-        lines = cut_bytes(perl_lines(text), self.byte_limit)
-        return [token_id for line in lines for token_id in self.tokenize(line)]
+        if not (self.word_limit or self.byte_limit):
+            # Every line a sentence: the empty ones Perl skips have no tokens, which changes no score.
+            joined = "\n".join(texts).encode("utf-8").lower()
+            sentences = self._tokens(joined, [text.count("\n") + 1 for text in texts])
+            return sentences, sentences
+        lines = [perl_lines(text) for text in texts]
+        if self.word_limit:
+            lines = [cut_words(text, self.word_limit) for text in lines]
+            sentences = self._tokens_of_lines(lines)
+            return sentences, sentences
+        sentences = self._tokens_of_lines([cut_bytes_per_line(text, self.byte_limit) for text in lines])
+        return sentences, self._tokens_of_lines([cut_bytes(text, self.byte_limit) for text in lines])
+
+    def _tokens_of_lines(self, texts: list[list[str]]) -> Tokens:
+        joined = "\n".join(line for text in texts for line in text).encode("latin-1")
+        return self._tokens(joined, [len(text) for text in texts])
+
+    def _tokens(self, joined: bytes, sentence_counts: list[int]) -> Tokens:
+        """Tokenize all lines at once (joined by line breaks, lower-cased): one id lookup per word."""
+        words = joined.translate(SEPARATORS).replace(b"|", b" | ").split()
+        for word in set(words).difference(self._id_of):
+            self._id_of[word] = self._id(word.decode("ascii"))
+        ids = np.fromiter(map(self._id_of.__getitem__, words), np.int64, len(words))
+        sentence_of = np.cumsum(ids == BREAK)[ids >= 0]
+        text_starts = np.concatenate([[0], np.cumsum(sentence_counts, dtype=np.int64)])
+        starts = np.searchsorted(sentence_of, np.arange(text_starts[-1] + 1))
+        return Tokens(ids[ids >= 0], starts, text_starts)
+
+    def _id(self, word: str) -> int:
+        if self.remove_stopwords and word in STOPWORDS:
+            return DROPPED
+        token = self.stem(word) if self.stem is not None else word
+        if token not in self._ids:
+            self._ids[token] = len(self.names)
+            self.names.append(token)
+        return self._ids[token]
