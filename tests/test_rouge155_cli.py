@@ -212,6 +212,11 @@ def test_random_documents_report_as_perl(rouge155_home, tmp_path_factory, pairs,
     predictions, references = (list(column) for column in zip(*pairs, strict=True))
     if any(not see_text(files2rouge_sentences(line)).strip() for line in predictions + references):
         return  # a document pyrouge's HTML makes empty: Perl warns and files2rouge would refuse it anyway
-    ours = report_of_files(flags, [("p", predictions), ("r", references)])
-    expected = perl_of_lines(rouge155_home, tmp_path_factory.mktemp("run"), flags, [predictions, references])
-    assert ours + "\n" == expected
+    directory = tmp_path_factory.mktemp("run")
+    try:
+        ours = report_of_files(flags, [("p", predictions), ("r", references)])
+    except ValueError:  # where Perl stops too (a reference without tokens under -w divides by zero)
+        with pytest.raises(subprocess.CalledProcessError):
+            perl_of_lines(rouge155_home, directory, flags, [predictions, references])
+        return
+    assert ours + "\n" == perl_of_lines(rouge155_home, directory, flags, [predictions, references])
