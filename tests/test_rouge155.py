@@ -195,3 +195,68 @@ def test_bad_inputs():
         evaluate("-n 1", ["a"], [[None]])
     with pytest.raises(TypeError, match="one string"):
         parse_flags(["-n", "2"])
+
+
+def test_compute_returns_perls_numbers(rouge, rouge155_home, tmp_path):
+    """compute(rouge155=...) through the loaded metric: Perl's Average, interval and per-document numbers."""
+    predictions = ["The Police killed the gunman.\nchildren were running", "the cat sat", "Cats!"]
+    references = [["police killed the gunman", "the children ran"], ["a cat sat on the mat"], ["cats"]]
+    flags = "-c 95 -r 1000 -n 2 -a -m -2 4 -U -w 1.2"
+    per_document, average = run_perl(rouge155_home, tmp_path, flags, predictions, references)
+    names = {"rouge1": "ROUGE-1", "rouge2": "ROUGE-2", "rougeLsum": "ROUGE-L", "rougeW": "ROUGE-W-1.2"}
+    names |= {"rougeS4": "ROUGE-S4", "rougeSU4": "ROUGE-SU4"}
+    aggregated = rouge.compute(predictions=predictions, references=references, rouge155=flags, detailed=True)
+    expected = {}
+    for key, name in names.items():
+        for suffix, part in [("", "F"), ("_precision", "P"), ("_recall", "R")]:
+            value, low, high = average[name][part]
+            expected |= {key + suffix: value, f"{key}{suffix}_low": low, f"{key}{suffix}_high": high}
+    assert {key: format(value, ".5f") for key, value in aggregated.items()} == expected
+    per_example = rouge.compute(
+        predictions=predictions, references=references, rouge155=flags, use_aggregator=False, detailed=True
+    )
+    rows = [per_document[str(i)] for i in range(len(predictions))]
+    for key, name in names.items():
+        for suffix, part in [("", 2), ("_precision", 1), ("_recall", 0)]:
+            assert [format(x, ".5f") for x in per_example[key + suffix]] == [row[name][part] for row in rows]
+
+
+def test_compute_with_pooled_counts_per_document(rouge):
+    result = rouge.compute(
+        predictions=["a b c"], references=[["a b"]], rouge155="-n 1 -x -t 1", use_aggregator=False
+    )
+    assert result == {"rouge1_reference_count": [2.0], "rouge1_prediction_count": [3.0], "rouge1_hits": [2.0]}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rouge_types": ["rouge1"]},
+        {"use_stemmer": True},
+        {"tokenizer": "word"},
+        {"language": "en"},
+        {"multi_ref": "avg"},
+        {"bootstrap": True},
+        {"n_samples": 10},
+        {"confidence_level": 0.9},
+        {"seed": 1},
+        {"split_summaries": True},
+        {"engine": "kurenai"},
+    ],
+)
+def test_compute_options_the_flags_replace_are_value_errors(rouge, options):
+    with pytest.raises(ValueError, match=f"drop {next(iter(options))}"):
+        rouge.compute(predictions=["a"], references=["a"], rouge155="-n 2", **options)
+
+
+def test_compute_rejects_bad_flags_before_storing(rouge):
+    with pytest.raises(ValueError, match="-3"):
+        rouge.add_batch(predictions=["a"], references=["a"])
+        rouge.compute(rouge155="-n 2 -3 HM")
+    with pytest.raises(ValueError, match="one string"):
+        rouge.compute(predictions=["a"], references=["a"], rouge155=["-n", "2"])
+
+
+def test_signature_names_rouge155_and_its_flags(rouge):
+    result = rouge.compute(predictions=["a"], references=["a"], rouge155="-n  2 -m", return_signature=True)
+    assert result["signature"].startswith("scorer:ROUGE-1.5.5|flags:-n 2 -m|")
