@@ -13,9 +13,10 @@ import string
 import subprocess
 
 import pytest
-from conftest import REPO, ROUGE155
+from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rouge155_files2rouge import ROUGE155
 
 from rouge155_stem import exception_table, morph_stem, porter_stem
 

@@ -10,9 +10,9 @@ import re
 import subprocess
 
 import pytest
-from conftest import ROUGE155
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rouge155_files2rouge import ROUGE155
 
 from rouge_documents import score_ngrams
 from rouge_family import score_skip_bigrams
