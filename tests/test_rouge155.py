@@ -260,3 +260,25 @@ def test_compute_rejects_bad_flags_before_storing(rouge):
 def test_signature_names_rouge155_and_its_flags(rouge):
     result = rouge.compute(predictions=["a"], references=["a"], rouge155="-n  2 -m", return_signature=True)
     assert result["signature"].startswith("scorer:ROUGE-1.5.5|flags:-n 2 -m|")
+
+
+def test_kernels_give_the_same_numbers_without_numba(monkeypatch):
+    """Where numba has no wheel the kernels run as Python: the same functions, the same numbers."""
+    import rouge155_bootstrap
+    import rouge155_grams
+    import rouge155_lcs
+    import rouge155_measures
+    from rouge155_jit import Kernel
+
+    flags = "-n 3 -2 2 -U -w 1.2 -r 20 -f B"
+    predictions = ["The cat sat on the mat.\nthe cat ran", "a b a b a", "police kill the gunman"]
+    references = [["the cat was on the mat", "cat sat"], ["a a b b"], ["police killed the gunman\nkill"]]
+    compiled = evaluate(flags, predictions, references)
+    modules = [rouge155_bootstrap, rouge155_grams, rouge155_lcs, rouge155_measures]
+    kernels = {id(v): v for module in modules for v in vars(module).values() if isinstance(v, Kernel)}
+    assert len(kernels) == 6
+    for kernel in kernels.values():
+        monkeypatch.setattr(kernel, "_run", kernel._interpreted)
+        for helper in kernel.helpers:
+            monkeypatch.setitem(kernel.function.__globals__, helper.__name__, helper)
+    assert evaluate(flags, predictions, references) == compiled
