@@ -48,7 +48,15 @@ WORDS = [
     *["U.S.", "e.g.", "don't", "it's", ",", ".", "!", "(c)", "café", "naïve", "\u0130stanbul", "\u212aelvin"],
     *["日本語", "Straße", "x\u00a0y"],
 ]
-sentences = st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join) | st.sampled_from(["", " ", "\t"])
+# Lines with leading, trailing and inner runs of whitespace (Perl's split keeps a leading empty word), CR.
+spaces = st.sampled_from(["", " ", "\t", "  ", "\r"])
+sentences = st.builds(
+    lambda before, words, gap, after: before + gap.join(words) + after,
+    spaces,
+    st.lists(st.sampled_from(WORDS), max_size=8),
+    st.sampled_from([" ", " ", "  ", "\t"]),
+    spaces,
+)
 texts = st.lists(sentences, max_size=4).map("\n".join)
 documents = st.lists(st.tuples(texts, st.lists(texts, min_size=1, max_size=3)), min_size=1, max_size=10)
 
