@@ -81,11 +81,11 @@ def _averages(
     options: Rouge155Options, ids: list[str], scores: dict[str, np.ndarray]
 ) -> dict[str, dict[str, Triple]]:
     """Perl's printed Average and interval of every measure, from one set of resamples."""
-    order = sorted(range(len(ids)), key=lambda d: f"{ids[d]}.{PEER_ID}")  # as Perl sorts its test IDs
-    values = np.concatenate([scores[key] for key in options.keys], axis=1)[order] if options.keys else None
-    if values is None:
+    if not options.keys:  # -x without -n: Perl prints nothing
         return {}
-    sums = resample_sums(np.ascontiguousarray(values), options.resamples)
+    order = sorted(range(len(ids)), key=lambda d: f"{ids[d]}.{PEER_ID}")  # as Perl sorts its test IDs
+    values = np.concatenate([scores[key] for key in options.keys], axis=1)[order]
+    sums = resample_sums(values, options.resamples)
     samples = pooled_scores(sums, options.alpha) if options.pool_counts else sums / len(order)
     columns = iter(average_and_interval(samples, float(options.confidence)))
     return {key: {part: next(columns) for part in "RPF"} for key in options.keys}

@@ -48,7 +48,15 @@ WORDS = [
     *["U.S.", "e.g.", "don't", "it's", ",", ".", "!", "(c)", "café", "naïve", "\u0130stanbul", "\u212aelvin"],
     *["日本語", "Straße", "x\u00a0y"],
 ]
-sentences = st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join) | st.sampled_from(["", " ", "\t"])
+# Lines with leading, trailing and inner runs of whitespace (Perl's split keeps a leading empty word), CR.
+spaces = st.sampled_from(["", " ", "\t", "  ", "\r"])
+sentences = st.builds(
+    lambda before, words, gap, after: before + gap.join(words) + after,
+    spaces,
+    st.lists(st.sampled_from(WORDS), max_size=8),
+    st.sampled_from([" ", " ", "  ", "\t"]),
+    spaces,
+)
 texts = st.lists(sentences, max_size=4).map("\n".join)
 documents = st.lists(st.tuples(texts, st.lists(texts, min_size=1, max_size=3)), min_size=1, max_size=10)
 
@@ -195,3 +203,90 @@ def test_bad_inputs():
         evaluate("-n 1", ["a"], [[None]])
     with pytest.raises(TypeError, match="one string"):
         parse_flags(["-n", "2"])
+
+
+def test_compute_returns_perls_numbers(rouge, rouge155_home, tmp_path):
+    """compute(rouge155=...) through the loaded metric: Perl's Average, interval and per-document numbers."""
+    predictions = ["The Police killed the gunman.\nchildren were running", "the cat sat", "Cats!"]
+    references = [["police killed the gunman", "the children ran"], ["a cat sat on the mat"], ["cats"]]
+    flags = "-c 95 -r 1000 -n 2 -a -m -2 4 -U -w 1.2"
+    per_document, average = run_perl(rouge155_home, tmp_path, flags, predictions, references)
+    names = {"rouge1": "ROUGE-1", "rouge2": "ROUGE-2", "rougeLsum": "ROUGE-L", "rougeW": "ROUGE-W-1.2"}
+    names |= {"rougeS4": "ROUGE-S4", "rougeSU4": "ROUGE-SU4"}
+    aggregated = rouge.compute(predictions=predictions, references=references, rouge155=flags, detailed=True)
+    expected = {}
+    for key, name in names.items():
+        for suffix, part in [("", "F"), ("_precision", "P"), ("_recall", "R")]:
+            value, low, high = average[name][part]
+            expected |= {key + suffix: value, f"{key}{suffix}_low": low, f"{key}{suffix}_high": high}
+    assert {key: format(value, ".5f") for key, value in aggregated.items()} == expected
+    per_example = rouge.compute(
+        predictions=predictions, references=references, rouge155=flags, use_aggregator=False, detailed=True
+    )
+    rows = [per_document[str(i)] for i in range(len(predictions))]
+    for key, name in names.items():
+        for suffix, part in [("", 2), ("_precision", 1), ("_recall", 0)]:
+            assert [format(x, ".5f") for x in per_example[key + suffix]] == [row[name][part] for row in rows]
+
+
+def test_compute_with_pooled_counts_per_document(rouge):
+    result = rouge.compute(
+        predictions=["a b c"], references=[["a b"]], rouge155="-n 1 -x -t 1", use_aggregator=False
+    )
+    assert result == {"rouge1_reference_count": [2.0], "rouge1_prediction_count": [3.0], "rouge1_hits": [2.0]}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rouge_types": ["rouge1"]},
+        {"use_stemmer": True},
+        {"tokenizer": "word"},
+        {"language": "en"},
+        {"multi_ref": "avg"},
+        {"bootstrap": True},
+        {"n_samples": 10},
+        {"confidence_level": 0.9},
+        {"seed": 1},
+        {"split_summaries": True},
+        {"engine": "kurenai"},
+    ],
+)
+def test_compute_options_the_flags_replace_are_value_errors(rouge, options):
+    with pytest.raises(ValueError, match=f"drop {next(iter(options))}"):
+        rouge.compute(predictions=["a"], references=["a"], rouge155="-n 2", **options)
+
+
+def test_compute_rejects_bad_flags_before_storing(rouge):
+    with pytest.raises(ValueError, match="-3"):
+        rouge.add_batch(predictions=["a"], references=["a"])
+        rouge.compute(rouge155="-n 2 -3 HM")
+    with pytest.raises(ValueError, match="one string"):
+        rouge.compute(predictions=["a"], references=["a"], rouge155=["-n", "2"])
+
+
+def test_signature_names_rouge155_and_its_flags(rouge):
+    result = rouge.compute(predictions=["a"], references=["a"], rouge155="-n  2 -m", return_signature=True)
+    assert result["signature"].startswith("scorer:ROUGE-1.5.5|flags:-n 2 -m|")
+
+
+def test_kernels_give_the_same_numbers_without_numba(monkeypatch):
+    """Where numba has no wheel the kernels run as Python: the same functions, the same numbers."""
+    import rouge155_bootstrap
+    import rouge155_grams
+    import rouge155_lcs
+    import rouge155_measures
+    from rouge155_jit import Kernel
+
+    flags = "-n 3 -2 2 -U -w 1.2 -r 20 -f B"
+    predictions = ["The cat sat on the mat.\nthe cat ran", "a b a b a", "police kill the gunman"]
+    references = [["the cat was on the mat", "cat sat"], ["a a b b"], ["police killed the gunman\nkill"]]
+    compiled = evaluate(flags, predictions, references)
+    modules = [rouge155_bootstrap, rouge155_grams, rouge155_lcs, rouge155_measures]
+    kernels = {id(v): v for module in modules for v in vars(module).values() if isinstance(v, Kernel)}
+    assert len(kernels) == 6
+    for kernel in kernels.values():
+        monkeypatch.setattr(kernel, "_run", kernel._interpreted)
+        for helper in kernel.helpers:
+            monkeypatch.setitem(kernel.function.__globals__, helper.__name__, helper)
+    assert evaluate(flags, predictions, references) == compiled
