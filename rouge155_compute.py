@@ -38,7 +38,10 @@ COUNTS = ("_reference_count", "_prediction_count", "_hits")
 
 
 def check_rouge155_options(rouge155: Any, options: dict[str, Any]) -> None:
-    """A ValueError naming the options that ``rouge155`` cannot be combined with."""
+    """A ValueError naming the options that ``rouge155`` cannot be combined with.
+
+    ``options`` maps compute's option names to their values (other names are ignored).
+    """
     if not isinstance(rouge155, str):
         raise ValueError(f"rouge155 takes ROUGE-1.5.5's flags as one string, got {rouge155!r}")
     clashing = [

@@ -34,9 +34,16 @@ class Kernel:
             import numba
         except ImportError:  # pragma: no cover - numba is in requirements.txt where it has wheels
             return self._interpreted
+
+        def jit(function: Callable[..., Any]) -> Callable[..., Any]:
+            try:
+                return numba.njit(function, cache=True, nogil=True)
+            except RuntimeError:  # no writable cache directory: compile in every process
+                return numba.njit(function, nogil=True)
+
         for helper in self.helpers:
-            self.function.__globals__[helper.__name__] = numba.njit(helper, cache=True, nogil=True)
-        return numba.njit(self.function, cache=True, nogil=True)
+            self.function.__globals__[helper.__name__] = jit(helper)
+        return jit(self.function)
 
     def _interpreted(self, *args: Any) -> Any:  # pragma: no cover - without numba
         with np.errstate(over="ignore"):  # uint64 arithmetic wraps, as compiled

@@ -25,7 +25,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rouge155_stopwords import STOPWORDS
+if __package__:
+    from .rouge155_stopwords import STOPWORDS
+else:
+    from rouge155_stopwords import STOPWORDS
 
 # Tokens are the runs of a-z and 0-9 left when every other byte (A-Z lower-cased first) is a space;
 # a line break becomes "|", a word of its own.

@@ -82,10 +82,8 @@ def score(
     ``progress`` makes a tqdm-like progress bar (evaluate's, from the metric). ``rouge155`` (flags
     of ROUGE-1.5.5.pl) scores as that script does instead (rouge155_compute).
     """
-    options = dict(locals())
-    del options["predictions"], options["references"], options["progress"], options["rouge155"]
-    if rouge155 is not None:
-        check_rouge155_options(rouge155, options)
+    if rouge155 is not None:  # every scoring option the flags replace must keep its default
+        check_rouge155_options(rouge155, dict(locals()))
     rouge_types = check_score_options(
         rouge_types=rouge_types,
         use_aggregator=use_aggregator,
