@@ -13,7 +13,8 @@ for a signature.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib.metadata import version
 from typing import Any
@@ -201,20 +202,36 @@ def unsegmented_languages(texts: Iterable[str], cjk: bool = True) -> list[str]:
     []
     """
     cjk_run, kana, any_script, scripts = _run_patterns()
-    # ASCII text holds none of these scripts: only the rest is searched.
-    joined = "\n".join(text for text in texts if not text.isascii())
+    # ASCII text holds none of these scripts: only the rest is searched, each distinct text once (a
+    # reference scored against several systems), its runs counted as many times as it comes.
+    counts = Counter(text for text in texts if not text.isascii())
+    joined = "\n".join(counts)
     found = []
-    runs = cjk_run.findall(joined) if cjk and joined else []
-    if runs and sum(map(len, runs)) >= 4 * len(runs):
-        found.append("ja" if kana.search(joined) else "zh")
+    if cjk and joined and cjk_run.search(joined):
+        runs, characters = _run_totals(cjk_run, counts, len)
+        if characters >= 4 * runs:
+            found.append("ja" if kana.search(joined) else "zh")
     if not any_script.search(joined):
         return found
     for code, script_run in scripts.items():
-        runs = script_run.findall(joined)
-        letters = sum(unicodedata.category(char)[0] == "L" for run in runs for char in run)
-        if runs and letters >= 8 * len(runs):
+        runs, letters = _run_totals(script_run, counts, _letters)
+        if runs and letters >= 8 * runs:
             found.append(code)
     return found
+
+
+def _letters(run: str) -> int:
+    return sum(unicodedata.category(char)[0] == "L" for char in run)
+
+
+def _run_totals(pattern: Any, counts: Counter, size: Callable[[str], int]) -> tuple[int, int]:
+    """(the number of runs of ``pattern``, their total ``size``) in the texts, each text ``counts`` times."""
+    runs = total = 0
+    for text, count in counts.items():
+        found = pattern.findall(text)
+        runs += count * len(found)
+        total += count * sum(map(size, found))
+    return runs, total
 
 
 def unsegmented_message(tokenizer: str, languages: list[str]) -> str:
