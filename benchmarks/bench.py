@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench_goals import cpu_seconds, goals  # noqa: E402
-from bench_scripts import scripts  # noqa: E402
+from bench_scripts import DATA, scripts  # noqa: E402
 from kurenai.rouge_scorer import RougeScorer as KurenaiScorer  # noqa: E402
 from rapidrouge import RougeScorer as RapidScorer  # noqa: E402
 from rouge_score_rs import _rougers  # noqa: E402
@@ -343,6 +343,9 @@ def main() -> None:
         action="store_true",
         help="only issue 23's goals on English, Japanese and Chinese outputs",
     )
+    parser.add_argument(
+        "--shared-data", type=Path, default=DATA, help=f"the folder of --scripts' data files (default {DATA})"
+    )
     parser.add_argument("--long-case", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.long_case:
@@ -356,7 +359,7 @@ def main() -> None:
         f"{platform.platform()}, load average before the run: {os.getloadavg()[0]:.1f}"
     )
     if args.scripts:
-        scripts(rounds=2 if args.quick else 5)
+        scripts(2 if args.quick else 5, args.shared_data)
         return
     # Rounds of about a second per engine, interleaved, best of `rounds`: on a shared machine the
     # engines see the same noise. The 2-process rows need batches that TokenEngine finds worth a worker

@@ -1,6 +1,7 @@
 """Issue 23's goals: compute() on real English, Japanese and Chinese outputs against the peers, same run.
 
-Run by ``python benchmarks/bench.py --scripts``. It reads three files of ../shared/data (third-party
+Run by ``python benchmarks/bench.py --scripts [--shared-data DIR]``. It reads three files of
+../shared/data next to the repository, or of DIR (third-party
 outputs, never copied into the project): CNN/DM highlights and BART outputs, livedoor news titles and
 two T5 runs, LCSTS summaries and four models. Each set's (reference, prediction) pairs, every
 prediction column in turn, are repeated up to ``PAIRS`` pairs, as real batches repeat a reference for
@@ -17,7 +18,9 @@ from __future__ import annotations
 import csv
 import os
 import shutil
+import sys
 import tempfile
+import warnings
 from pathlib import Path
 from unittest import mock
 
@@ -89,17 +92,19 @@ def runs(metric, rouge_engine, predictions: list[str], references: list[str]) ->
     return timings
 
 
-def scripts(rounds: int) -> None:
-    """Print issue 23's table (pairs per second, best of ``rounds``) and its goals' ratios."""
+def scripts(rounds: int, data: Path = DATA) -> None:
+    """Print issue 23's table (pairs/s, best of ``rounds``) and its goals' ratios, on ``data``'s files."""
     os.environ["KURENAI_ROUGE_PROCESSES"] = "1"
     sandbox = Path(tempfile.mkdtemp(prefix="kurenai_rouge_scripts_"))
     try:
         metric = load_metric(REPO, sandbox)
-        import rouge_engine
+        # The engine module of evaluate's copy of the metric, whose cache "no repeats" turns off.
+        rouge_engine = sys.modules[f"{type(metric).__module__.rpartition('.')[0]}.rouge_engine"]
+        warnings.simplefilter("ignore", UserWarning)  # word and cjk on unsegmented text: measured anyway
 
-        sets = {name: read_pairs(DATA / file) for name, file in FILES.items() if (DATA / file).exists()}
+        sets = {name: read_pairs(data / file) for name, file in FILES.items() if (data / file).exists()}
         if not sets:
-            print(f"\nno data in {DATA}: issue 23's goals were not measured")
+            print(f"\nno data in {data}: issue 23's goals were not measured")
             return
         timings = {name: runs(metric, rouge_engine, *columns) for name, columns in sets.items()}
         for timing in timings.values():  # once before timing: imports, compiled patterns, first calls
