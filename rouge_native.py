@@ -82,15 +82,15 @@ def native_batch(
     """
     ids = TokenIds() if ids is None else ids
     # A document in several pairs (a prediction with several references, a repeated text) is
-    # written once: its whole tokens as one line (False) or its sentences as lines (True).
-    texts: dict[tuple[Document, bool], str] = {}
+    # written once: its whole tokens as one line ([False]) or its sentences as lines ([True]).
+    texts: tuple[dict[Document, str], dict[Document, str]] = ({}, {})
 
     def text(document: Document, by_sentence: bool) -> str:
-        written = texts.get((document, by_sentence))
+        written = texts[by_sentence].get(document)
         if written is None:
             lines = document.sentences if by_sentence else [document.tokens]
             written = "\n".join(" ".join(map(ids.__getitem__, line)) for line in lines)
-            texts[document, by_sentence] = written
+            texts[by_sentence][document] = written
         return written
 
     jobs: dict[tuple[str, ...], list[tuple[int, str, str]]] = {}
@@ -118,10 +118,12 @@ def native_batch(
     scores: list[dict[str, Score]] = [{} for _ in pairs]
     for types, batch in jobs.items():
         indexes, references, predictions = zip(*batch, strict=True)
-        for index, scored in zip(
-            indexes, _native_scorer(types).score_batch(references, predictions), strict=True
-        ):
-            scores[index].update(zip(scored, map(tuple, scored.values()), strict=True))
+        scorer = _native_scorer(types, score_class=tuple)  # plain tuples, made in Rust
+        for index, scored in zip(indexes, scorer.score_batch(references, predictions), strict=True):
+            if scores[index]:  # the pair's rougeLsum, scored apart
+                scores[index].update(scored)
+            else:
+                scores[index] = scored
     return scores
 
 
@@ -164,6 +166,10 @@ def _whole_text_types(types: tuple[str, ...]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=64)
 def _native_scorer(
-    rouge_types: tuple[str, ...], use_stemmer: bool = False, profile: str = "rouge-score"
+    rouge_types: tuple[str, ...],
+    use_stemmer: bool = False,
+    profile: str = "rouge-score",
+    score_class: type | None = None,
 ) -> Any:
-    return _rougers.Scorer(list(rouge_types), use_stemmer, profile)
+    """rouge-score-rs's scorer; its scores are ``score_class``'s, by default its namedtuple Score."""
+    return _rougers.Scorer(list(rouge_types), use_stemmer, profile, score_class)
