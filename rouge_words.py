@@ -133,7 +133,7 @@ def _fast_patterns() -> dict[str, Any]:
     def chars(pattern: str) -> str:
         return "".join(regex.findall(pattern, blocks, flags=regex.V1))
 
-    cjk = rf"{CJK_CLASS}"
+    cjk = CJK_CLASS
     letter = _class("".join(map(chr, range(0x41, 0x5B))) + "".join(map(chr, range(0x61, 0x7B))))
     letter += _class(chars(rf"[[\p{{WB=ALetter}}&&\p{{L}}]--{cjk}]"))
     digit = "0-9" + _class(chars(r"[\p{WB=Numeric}&&\p{Nd}]"))
