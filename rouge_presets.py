@@ -20,10 +20,12 @@ from functools import cache, lru_cache
 from typing import Any
 
 if __package__:
+    from .rouge_bengali import BengaliStemmer
     from .rouge_segmenters import _jieba
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from .rouge_text import _require, _versions
 else:
+    from rouge_bengali import BengaliStemmer
     from rouge_segmenters import _jieba
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from rouge_text import _require, _versions
@@ -151,10 +153,7 @@ def _xlsum_stemmer(language: str | None) -> Any:
     if language == "tr":
         return TurkishStemmer()
     if language == "bn":
-        raise ValueError(
-            "the 'xlsum' tokenizer cannot stem Bengali: XL-Sum's Bengali stemmer (Rafi Kamal's rules) "
-            "is not on PyPI; use use_stemmer=False"
-        )
+        return BengaliStemmer()
     return None
 
 
