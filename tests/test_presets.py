@@ -50,6 +50,18 @@ def test_golden_covers_the_languages_asked_for():
     assert len(CASES) == 2 * len(GOLDEN["pairs"])
 
 
+def test_golden_stems_every_language_xlsum_stems():
+    # XL-Sum stems Bengali, Hindi, Turkish and the 15 languages of NLTK's Snowball: each has a pair
+    # whose stemmed tokens differ from its unstemmed ones.
+    stemmed = {"bn", "hi", "tr", *"ar da de en es fi fr hu it nl no pt ro ru sv".split()}
+    changed = {
+        pair["language"]
+        for pair in GOLDEN["pairs"]
+        if pair["results"]["stem"]["tokens"] != pair["results"]["nostem"]["tokens"]
+    }
+    assert stemmed <= changed
+
+
 @pytest.mark.parametrize(("pair", "mode"), CASES)
 def test_tokens_equal_xlsum(pair, mode):
     tokenizer = xlsum(pair["language"], mode == "stem")
