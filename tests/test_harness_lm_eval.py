@@ -5,6 +5,9 @@ Amharic documents this test writes; beside it, the same task scored by rouge-sco
 what ``evaluate.load("rouge")`` runs (and what lm-eval's afrobench XL-Sum task calls), gives 0.
 """
 
+import shutil
+from pathlib import Path
+
 import evaluate
 import lm_eval
 import pytest
@@ -27,11 +30,26 @@ def process_results(doc, results):
 """
 
 
-def task_yaml(name, data, process_results=None):
-    """A task that includes the recipe's Amharic task and reads ``data`` instead of XL-Sum."""
-    override = f"process_results: !function {process_results}\n" if process_results else ""
+# afrobench's XL-Sum task pointed at the recipe, as docs/harnesses.md says (utils.py beside the YAML).
+AFROBENCH = (
+    Path(lm_eval.__file__).parent / "tasks" / "afrobench" / "xlsum" / "prompt_2" / "xlsum_amharic.yaml"
+)
+AFROBENCH_OVERRIDE = """process_results: !function utils.process_results_am
+validation_split: null
+metric_list:
+  - metric: rouge1
+    aggregation: mean
+    higher_is_better: true
+  - metric: signature
+    aggregation: !function utils.signature
+    higher_is_better: true
+"""
+
+
+def task_yaml(name, data, override="", include=RECIPE / "kurenai_xlsum_amharic.yaml"):
+    """A task that includes ``include`` and reads ``data`` instead of XL-Sum."""
     return (
-        f"include: {RECIPE / 'kurenai_xlsum_amharic.yaml'}\ntask: {name}\n{override}"
+        f"include: {include}\ntask: {name}\n{override}"
         f"dataset_path: json\ndataset_name: null\ndataset_kwargs:\n  data_files:\n    test: {data}\n"
         "fewshot_split: null\ngeneration_kwargs:\n  until: ['</s>']\n  max_gen_toks: 4\n  do_sample: false\n"
     )
@@ -45,14 +63,17 @@ def evaluation(tmp_path_factory, metric_dir):
     data = write_documents(tmp / "documents.jsonl")
     (tasks / "kurenai.yaml").write_text(task_yaml("test_kurenai_amharic", data), encoding="utf-8")
     (tasks / "stock.py").write_text(STOCK, encoding="utf-8")
-    stock_task = task_yaml("test_stock_amharic", data, "stock.process_results")
+    stock_task = task_yaml("test_stock_amharic", data, "process_results: !function stock.process_results\n")
     (tasks / "stock.yaml").write_text(stock_task, encoding="utf-8")
+    shutil.copy(RECIPE / "utils.py", tasks / "utils.py")
+    afrobench = task_yaml("test_afrobench_amharic", data, AFROBENCH_OVERRIDE, AFROBENCH)
+    (tasks / "afrobench.yaml").write_text(afrobench, encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("KURENAI_ROUGE", str(metric_dir))
         return lm_eval.simple_evaluate(
             model="hf",
             model_args={"pretrained": str(build_model(tmp / "model")), "device": "cpu"},
-            tasks=["test_kurenai_amharic", "test_stock_amharic"],
+            tasks=["test_kurenai_amharic", "test_stock_amharic", "test_afrobench_amharic"],
             task_manager=TaskManager(include_path=str(tasks)),
             batch_size=1,
             log_samples=True,
@@ -91,3 +112,13 @@ def test_recipe_folder_is_an_include_path():
     tasks = TaskManager(include_path=str(RECIPE)).all_tasks
     assert {"kurenai_xlsum_amharic", "kurenai_xlsum_tigrinya"} <= set(tasks)
     assert "kurenai_xlsum" not in tasks  # the base, as afrobench's, is not a task
+
+
+def test_afrobench_task_pointed_at_the_recipe(evaluation):
+    kurenai = evaluation["results"]["test_kurenai_amharic"]
+    afrobench = evaluation["results"]["test_afrobench_amharic"]
+    assert afrobench["rouge1,none"] == kurenai["rouge1,none"] > 0.2
+    assert afrobench["signature,none"] == kurenai["signature,none"]
+    # afrobench's prompt 2 writes {{'text'}}, a Jinja string literal: the model sees "text", not the document.
+    prompts = [s["arguments"][0][0] for s in evaluation["samples"]["test_afrobench_amharic"]]
+    assert all("```text```" in prompt for prompt in prompts)
