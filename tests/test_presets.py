@@ -16,7 +16,7 @@ from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rouge_engine import TokenEngine
+from rouge_engine import ENGINES
 from rouge_presets import (
     PRESETS,
     XLSUM_LANGUAGES,
@@ -69,23 +69,28 @@ def test_tokens_equal_xlsum(pair, mode):
     assert {side: tokenizer.tokenize(pair[side]) for side in expected} == expected
 
 
+@pytest.mark.parametrize("engine", ["fast", "kurenai"])
 @pytest.mark.parametrize(("pair", "mode"), CASES)
-def test_scores_equal_xlsum(pair, mode):
-    # rouge1, rouge2 and rougeL equal XL-Sum's. rougeLsum equals XL-Sum's summary-level LCS over
-    # sentences tokenized by the full tokenizer: XL-Sum's own rougeLsum skips the segmenter.
-    engine = TokenEngine(TYPES, xlsum(pair["language"], mode == "stem"), lines)
-    got = engine.score_batch([pair["prediction"]], [[pair["reference"]]])[0][0]
-    expected = {t: tuple(pair["results"][mode]["scores"][t]) for t in ("rouge1", "rouge2", "rougeL")}
-    expected["rougeLsum"] = tuple(pair["results"][mode]["rougeLsum_segmented"])
-    assert got == expected
+def test_scores_equal_xlsum(pair, mode, engine):
+    # Every type equals what XL-Sum's scorer prints, rougeLsum included (its sentences are BERT's
+    # words, without the segmenter); "xlsum-segmented" gives XL-Sum's summary-level LCS over
+    # sentences tokenized by the full tokenizer instead.
+    expected = {t: tuple(pair["results"][mode]["scores"][t]) for t in TYPES}
+    segmented = {**expected, "rougeLsum": tuple(pair["results"][mode]["rougeLsum_segmented"])}
+    for preset, scores in (("xlsum", expected), ("xlsum-segmented", segmented)):
+        tokenizer = PRESETS[preset](mode == "stem", pair["language"])
+        scorer = ENGINES[engine](TYPES, tokenizer, lines)
+        assert scorer.score_batch([pair["prediction"]], [[pair["reference"]]])[0][0] == scores
 
 
-def test_xlsum_own_rougelsum_skips_the_segmenter_and_the_preset_does_not():
+def test_xlsum_own_rougelsum_skips_the_segmenter_and_xlsum_segmented_does_not():
     # Chinese: XL-Sum's rougeLsum is 0 (each sentence is one BERT word), its rougeL 0.667.
     pair = next(p for p in GOLDEN["pairs"] if p["language"] == "zh")
     scores = pair["results"]["nostem"]
     assert scores["scores"]["rougeLsum"][2] == 0
     assert scores["rougeLsum_segmented"][2] == scores["scores"]["rougeL"][2] == pytest.approx(2 / 3)
+    assert xlsum("zh", False).tokenize_sentence("猫坐在垫子上，狗在外面。") == ["猫坐在垫子上", "狗在外面"]
+    assert PRESETS["xlsum-segmented"](False, "zh").signature.startswith("xlsum-segmented-zh[jieba-")
 
 
 @pytest.mark.parametrize(
@@ -188,5 +193,5 @@ assert PRESETS["ja-mecab"](True).tokenize(text) and PRESETS["ja-fugashi"](True).
 
 
 def test_preset_names():
-    assert list(PRESETS) == ["xlsum", "ja-mecab", "ja-fugashi"]
+    assert list(PRESETS) == ["xlsum", "xlsum-segmented", "ja-mecab", "ja-fugashi"]
     assert len(XLSUM_LANGUAGES) == 43 + 9  # XL-Sum's languages, and those only its stemmers cover
