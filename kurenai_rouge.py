@@ -20,7 +20,7 @@ from evaluate.utils.logging import tqdm
 from .rouge_documents import Document as Document
 from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
-from .rouge_inputs import check_inputs
+from .rouge_inputs import as_texts, check_inputs
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
 from .rouge_native import native_scores as native_scores
@@ -209,8 +209,7 @@ class KurenaiRouge(evaluate.Metric):
         scoring short English pairs), and stores nothing.
         """
         self._check_batch(predictions, references)
-        predictions = list(map(str, predictions))
-        references = [str(r) if isinstance(r, str) else list(map(str, r)) for r in references]
+        predictions, references = as_texts(predictions, references)
         with temp_seed(self.seed):
             return self._compute(predictions, references, **kwargs)
 

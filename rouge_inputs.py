@@ -74,6 +74,17 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
     return bool(multi)
 
 
+def as_texts(predictions: Any, references: Any) -> tuple[list[str], list[str] | list[list[str]]]:
+    """Checked inputs (any sequence: list, tuple, numpy array, pandas Series) as lists of ``str``.
+
+    >>> import numpy as np
+    >>> as_texts(np.array(["a b"]), np.array([["a", "b"]]))
+    (['a b'], [['a', 'b']])
+    """
+    references = [str(r) if isinstance(r, str) else list(map(str, r)) for r in references]
+    return list(map(str, predictions)), references
+
+
 def _check_texts(texts: list[Any], name: str) -> None:
     """``_check_text`` on each of ``texts``, called ``name[i]``; ASCII strings are settled inline."""
     for i, text in enumerate(texts):

@@ -21,7 +21,7 @@ from typing import Any
 
 if __package__:
     from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
-    from .rouge_inputs import check_inputs, check_options, check_resampling, check_systems
+    from .rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
     from .rouge_presets import PRESETS
     from .rouge_sentences import split_lines, split_sentences
     from .rouge_significance import check_test, compare_systems
@@ -31,7 +31,7 @@ if __package__:
     from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 else:
     from rouge_engine import CHUNK, ENGINES, validate_rouge_types
-    from rouge_inputs import check_inputs, check_options, check_resampling, check_systems
+    from rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
     from rouge_presets import PRESETS
     from rouge_sentences import split_lines, split_sentences
     from rouge_significance import check_test, compare_systems
@@ -93,6 +93,7 @@ def score(
         return_signature=return_signature,
     )
     check_inputs(predictions, references)
+    predictions, references = as_texts(predictions, references)
     if use_aggregator and not len(predictions):
         raise ValueError("predictions and references are empty: there is nothing to score")
     text_tokenizer = get_tokenizer(tokenizer, use_stemmer, language)

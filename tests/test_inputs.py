@@ -1,0 +1,46 @@
+"""Every sequence compute() takes, for every entry point (issue 20, part 3)."""
+
+import datasets
+import numpy as np
+import pandas as pd
+import pytest
+
+PREDICTIONS = ["the cat sat", "a dog ran", "red fish"]
+BASELINE = ["the cat", "a dog sat", "blue fish"]
+REFERENCES = ["the cat sat down", "the dog ran", "one fish red fish"]
+MULTI_REFERENCES = [["the cat sat down", "a cat"], ["the dog ran", "dogs"], ["one fish red fish", "fish"]]
+KINDS = {
+    "numpy": np.array,
+    "pandas": pd.Series,
+    "pandas, not from 0": lambda texts: pd.Series(texts, index=range(7, 7 + len(texts))),
+    "tuple": tuple,
+    "datasets column": lambda texts: datasets.Dataset.from_dict({"text": list(texts)})["text"],
+}
+
+
+@pytest.mark.parametrize("kind", KINDS.values(), ids=KINDS.keys())
+def test_every_entry_point_takes_what_compute_takes(rouge, kind):
+    as_lists = rouge.compute(predictions=PREDICTIONS, references=REFERENCES, use_aggregator=False)
+    assert (
+        rouge.compute(predictions=kind(PREDICTIONS), references=kind(REFERENCES), use_aggregator=False)
+        == as_lists
+    )
+    assert rouge.score_examples(kind(PREDICTIONS), kind(REFERENCES)) == as_lists
+    options = {"n_samples": 50, "method": "permutation"}
+    expected = rouge.compare(predictions=PREDICTIONS, baseline=BASELINE, references=REFERENCES, **options)
+    assert (
+        rouge.compare(
+            predictions=kind(PREDICTIONS), baseline=kind(BASELINE), references=kind(REFERENCES), **options
+        )
+        == expected
+    )
+    systems = {"new": kind(PREDICTIONS)}
+    assert rouge.compare(predictions=systems, baseline=kind(BASELINE), references=kind(REFERENCES), **options)
+
+
+def test_a_numpy_table_of_references(rouge):
+    expected = rouge.score_examples(PREDICTIONS, MULTI_REFERENCES)
+    assert rouge.score_examples(np.array(PREDICTIONS), np.array(MULTI_REFERENCES)) == expected
+    assert rouge.compute(predictions=np.array(PREDICTIONS), references=np.array(MULTI_REFERENCES)) == {
+        key: sum(values) / 3 for key, values in expected.items()
+    }
