@@ -21,10 +21,12 @@ from functools import cache, lru_cache
 from typing import Any
 
 if __package__:
+    from .rouge_inputs import describe
     from .rouge_segmenters import _jieba
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from .rouge_text import _require, _versions
 else:
+    from rouge_inputs import describe
     from rouge_segmenters import _jieba
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from rouge_text import _require, _versions
@@ -183,7 +185,9 @@ class XLSumTokenizer:
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         if language is not None and language not in XLSUM_LANGUAGES:
             choices = ", ".join(XLSUM_LANGUAGES)
-            raise ValueError(f"the 'xlsum' tokenizer has no language {language!r}; choose one of: {choices}")
+            raise ValueError(
+                f"the 'xlsum' tokenizer has no language {describe(language)}; choose one of: {choices}"
+            )
         self.language = language
         self._segment, versions = self._segmenter(language)
         self._stemmer = _xlsum_stemmer(language) if use_stemmer else None
@@ -296,7 +300,7 @@ def _warn_of_nul(text: str, name: str) -> None:
 
 def _check_japanese(language: str | None, name: str) -> None:
     if language not in (None, "ja"):
-        raise ValueError(f"the {name!r} tokenizer is for Japanese; got language={language!r}")
+        raise ValueError(f"the {name!r} tokenizer is for Japanese; got language={describe(language)}")
 
 
 PRESETS: dict[str, Callable[..., Any]] = {

@@ -22,6 +22,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+if __package__:
+    from .rouge_inputs import describe
+else:
+    from rouge_inputs import describe
+
 METHODS = ("bootstrap", "permutation")
 CORRECTIONS = (None, "holm")
 # Resample weights are drawn about this many at a time (32 MiB of float64).
@@ -151,10 +156,13 @@ def compare_columns(
 def check_test(method: str, correction: str | None) -> None:
     """Raise ValueError naming the choices for an unknown ``method`` or ``correction``."""
     if method not in METHODS:
-        raise ValueError(f"method={method!r} is not valid; choose one of: {', '.join(map(repr, METHODS))}")
+        raise ValueError(
+            f"method={describe(method)} is not valid; choose one of: {', '.join(map(repr, METHODS))}"
+        )
     if correction not in CORRECTIONS:
         raise ValueError(
-            f"correction={correction!r} is not valid; choose one of: {', '.join(map(repr, CORRECTIONS))}"
+            f"correction={describe(correction)} is not valid; choose one of: "
+            + ", ".join(map(repr, CORRECTIONS))
         )
 
 

@@ -26,6 +26,11 @@ from functools import lru_cache
 from importlib.metadata import version
 from typing import Any, Protocol
 
+if __package__:
+    from .rouge_inputs import describe
+else:
+    from rouge_inputs import describe
+
 _ASCII_WORD_RE = re.compile(r"^[a-z0-9]+$")
 
 # ISO 639-1 code -> PyStemmer algorithm. Hindi and Turkish have their own stemmers below.
@@ -199,4 +204,4 @@ def get_stemmer(language: str | None) -> Stemmer:
     if language in SNOWBALL_LANGUAGES:
         return SnowballStemmer(SNOWBALL_LANGUAGES[language])
     available = ", ".join(STEMMER_LANGUAGES)
-    raise ValueError(f"no stemmer for language={language!r}; stemmers exist for: {available}")
+    raise ValueError(f"no stemmer for language={describe(language)}; stemmers exist for: {available}")

@@ -28,6 +28,11 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, TypeVar
 
+if __package__:
+    from .rouge_inputs import describe
+else:
+    from rouge_inputs import describe
+
 Rows = TypeVar("Rows")
 _CAN_FORK = "fork" in multiprocessing.get_all_start_methods()
 # Chunks a worker holds at a time: the one it scores and the next, so that it never waits for this process.
@@ -41,7 +46,7 @@ def default_processes() -> int:
     setting = os.environ.get("KURENAI_ROUGE_PROCESSES")
     if setting:
         if not setting.strip().isdecimal() or int(setting) < 1:
-            raise ValueError(f"KURENAI_ROUGE_PROCESSES must be a positive integer, got {setting!r}")
+            raise ValueError(f"KURENAI_ROUGE_PROCESSES must be a positive integer, got {describe(setting)}")
         return int(setting)
     return len(os.sched_getaffinity(0)) if sys.platform == "linux" else 1
 
@@ -56,7 +61,7 @@ def stopped_seconds() -> float:
     except ValueError:
         seconds = math.nan
     if not 0 < seconds < math.inf:
-        raise ValueError(f"KURENAI_ROUGE_STOPPED_SECONDS must be a positive number, got {setting!r}")
+        raise ValueError(f"KURENAI_ROUGE_STOPPED_SECONDS must be a positive number, got {describe(setting)}")
     return seconds
 
 

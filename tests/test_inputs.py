@@ -44,3 +44,37 @@ def test_a_numpy_table_of_references(rouge):
     assert rouge.compute(predictions=np.array(PREDICTIONS), references=np.array(MULTI_REFERENCES)) == {
         key: sum(values) / 3 for key, values in expected.items()
     }
+
+
+HUGE = "x" * 100_000
+BAD_VALUES = {
+    "multi_ref": {"multi_ref": HUGE},
+    "engine": {"engine": HUGE},
+    "language": {"language": HUGE},
+    "tokenizer": {"tokenizer": HUGE},
+    "rouge type": {"rouge_types": [HUGE]},
+    "many rouge types": {"rouge_types": [f"bad{i}" for i in range(10_000)]},
+    "flag": {"use_stemmer": HUGE},
+    "seed": {"seed": HUGE},
+    "xlsum language": {"tokenizer": "xlsum", "language": "ja" + HUGE},
+    "item": {"predictions": [list(range(10_000))]},
+}
+
+
+@pytest.mark.parametrize("bad", BAD_VALUES.values(), ids=BAD_VALUES.keys())
+def test_an_error_quotes_at_most_60_characters_of_a_value(rouge, bad):
+    """A value given is quoted cut to 60 characters (issue 20, part 4), the choices listed in full."""
+    with pytest.raises(ValueError) as raised:
+        rouge.compute(**{"predictions": ["a"], "references": ["a"], **bad})
+    message = str(raised.value)
+    assert "x" * 58 not in message and len(message) < 2000, message[:200]
+
+
+@pytest.mark.parametrize("option", ["method", "correction"])
+def test_a_comparison_error_quotes_at_most_60_characters(rouge, option):
+    with pytest.raises(ValueError) as raised:
+        rouge.compare(predictions=["a", "b"], baseline=["a", "c"], references=["a", "b"], **{option: HUGE})
+    assert "x" * 58 not in str(raised.value)
+    with pytest.raises(ValueError) as raised:
+        rouge.compare(predictions={HUGE: ["a", "c"]}, baseline=["a", "c"], references=["a", "b"])
+    assert "x" * 58 not in str(raised.value)
