@@ -78,3 +78,21 @@ def test_a_comparison_error_quotes_at_most_60_characters(rouge, option):
     with pytest.raises(ValueError) as raised:
         rouge.compare(predictions={HUGE: ["a", "c"]}, baseline=["a", "c"], references=["a", "b"])
     assert "x" * 58 not in str(raised.value)
+
+
+@pytest.mark.parametrize("level", [float("nan"), float("inf"), 1.5, 0.0])
+def test_a_bad_confidence_level_is_named_on_every_path(rouge, level):
+    """compute(), compare(), and the Space's Score tab, which aggregates with rouge_stats (issue 20)."""
+    import gradio as gr
+
+    import app
+
+    message = f"confidence_level must be a number between 0 and 1, got {level!r}"
+    with pytest.raises(ValueError, match=message):
+        rouge.compute(predictions=["a"], references=["a"], bootstrap=True, confidence_level=level)
+    with pytest.raises(ValueError, match=message):
+        rouge.compare(
+            predictions=["a", "b"], baseline=["a", "c"], references=["a", "b"], confidence_level=level
+        )
+    with pytest.raises(gr.Error, match=message):
+        app.score("a b\nc d", "a b\nc e", None, bootstrap=True, confidence_level=level)
