@@ -82,6 +82,8 @@ def score_documents(
     """``score_tokens`` on two ``Document``s; ``native``: this pair's ``native_batch`` scores, if made."""
     if native is None:
         native = native_batch([(reference, prediction)], rouge_types)[0]
+    if len(native) == len(rouge_types):  # rouge-score-rs scored every type
+        return {rouge_type: native[rouge_type] for rouge_type in rouge_types}
     scores: dict[str, Score] = {}
     # With one sentence a side, rougeLsum's hits are rougeL's LCS of the same tokens.
     one_sentence = reference.one_sentence and prediction.one_sentence
@@ -149,6 +151,7 @@ class TokenEngine(ChunkedEngine):
         self._line_separable = getattr(tokenizer, "line_separable", False)
         self.processes = default_processes()
         self._ids = TokenIds()
+        self._documents: dict[str, Document] = {}
         # rouge-score-rs can read raw text itself when its tokenizer gives this one's tokens, the
         # sentences are the lines, and it scores every type asked for.
         reads_text = splitter is split_lines and NATIVE_TYPES.issuperset(self.rouge_types)
@@ -159,8 +162,18 @@ class TokenEngine(ChunkedEngine):
 
         The tokenizer runs once on a text that is a single sentence, and once per
         sentence on a text that is its sentences joined by newlines when the
-        tokenizer is ``line_separable``.
+        tokenizer is ``line_separable``. A text seen before in the engine's last
+        ``DOCUMENTS`` distinct texts (a reference scored against several systems'
+        predictions) is not tokenized again: its ``Document`` is shared.
         """
+        document = self._documents.get(text)
+        if document is None:
+            if len(self._documents) >= DOCUMENTS:
+                self._documents.clear()
+            document = self._documents[text] = self._new_document(text)
+        return document
+
+    def _new_document(self, text: str) -> Document:
         sentences = self._splitter(text) if self._needs_sentences else []
         if sentences == [text]:
             tokens = self._tokenize(text)
@@ -244,6 +257,8 @@ class TokenEngine(ChunkedEngine):
         yield from score_in_workers(self.score_serial, rest, self.processes)
 
 
+# A TokenEngine keeps the Documents of up to this many distinct texts.
+DOCUMENTS = 20_000
 # Engines yield at most this many examples' scores at a time (a progress bar's step).
 CHUNK = 1000
 
