@@ -58,6 +58,9 @@ BAD_VALUES = {
     "seed": {"seed": HUGE},
     "xlsum language": {"tokenizer": "xlsum", "language": "ja" + HUGE},
     "item": {"predictions": [list(range(10_000))]},
+    "ROUGE-1.5.5 flag value": {"rouge155": "-c " + HUGE},
+    "ROUGE-1.5.5 flag": {"rouge155": HUGE},
+    "ROUGE-1.5.5 flags": {"rouge155": [HUGE]},
 }
 
 
