@@ -30,6 +30,7 @@ from .rouge155_scoring import Rouge155Result as Rouge155Result
 from .rouge155_stem import morph_stem as morph_stem
 from .rouge155_stopwords import STOPWORDS as STOPWORDS
 from .rouge155_text import Reader as Reader
+from .rouge_bengali import BengaliStemmer as BengaliStemmer
 from .rouge_documents import Document as Document
 from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family

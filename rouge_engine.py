@@ -18,6 +18,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, islice
+from types import SimpleNamespace
 from typing import Any
 
 if __package__:
@@ -145,6 +146,8 @@ class TokenEngine(ChunkedEngine):
     ) -> None:
         self.rouge_types = list(rouge_types)
         self._tokenize = tokenizer.tokenize
+        # A tokenizer may tokenize rougeLsum's sentences its own way (the "xlsum" preset, as XL-Sum).
+        self._tokenize_sentence = getattr(tokenizer, "tokenize_sentence", None)
         self._splitter = splitter
         self._needs_tokens = any(t not in ("rougeLsum", "rougeW") for t in self.rouge_types)
         self._needs_sentences = any(t in ("rougeLsum", "rougeW") for t in self.rouge_types)
@@ -160,7 +163,8 @@ class TokenEngine(ChunkedEngine):
     def document(self, text: str) -> Document:
         """``text`` tokenized, as a whole and sentence by sentence, as the rouge types need it.
 
-        The tokenizer runs once on a text that is a single sentence, and once per
+        A tokenizer with ``tokenize_sentence`` gives the sentences' tokens with it.
+        Otherwise the tokenizer runs once on a text that is a single sentence, and once per
         sentence on a text that is its sentences joined by newlines when the
         tokenizer is ``line_separable``. A text seen before in the engine's last
         ``DOCUMENTS`` distinct texts (a reference scored against several systems'
@@ -175,6 +179,9 @@ class TokenEngine(ChunkedEngine):
 
     def _new_document(self, text: str) -> Document:
         sentences = self._splitter(text) if self._needs_sentences else []
+        if self._tokenize_sentence is not None:
+            sentence_tokens = [self._tokenize_sentence(sentence) for sentence in sentences]
+            return Document(self._tokenize(text) if self._needs_tokens else [], sentence_tokens)
         if sentences == [text]:
             tokens = self._tokenize(text)
             return Document(tokens, [tokens], joined=True)
@@ -290,9 +297,9 @@ class KurenaiEngine(ChunkedEngine):
         self.rouge_types = list(rouge_types)
         other_types = [t for t in self.rouge_types if t != "rougeLsum"]
         self._scorer = RougeScorer(other_types, tokenizer=tokenizer) if other_types else None
-        self._lsum_scorer = (
-            RougeScorer(["rougeLsum"], tokenizer=tokenizer) if "rougeLsum" in self.rouge_types else None
-        )
+        sentences = SimpleNamespace(tokenize=getattr(tokenizer, "tokenize_sentence", tokenizer.tokenize))
+        lsum = "rougeLsum" in self.rouge_types
+        self._lsum_scorer = RougeScorer(["rougeLsum"], tokenizer=sentences) if lsum else None
         self._splitter = splitter
 
     def _score(self, reference: str, prediction: str) -> dict[str, Score]:
