@@ -16,18 +16,21 @@ Each factory takes ``(use_stemmer, language)`` and returns an object with ``toke
 from __future__ import annotations
 
 import unicodedata
+import warnings
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
 if __package__:
     from .rouge_bengali import BengaliStemmer
+    from .rouge_inputs import describe
     from .rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from .rouge_segmenters import _jieba
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from .rouge_text import _require, _versions
 else:
     from rouge_bengali import BengaliStemmer
+    from rouge_inputs import describe
     from rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from rouge_segmenters import _jieba
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
@@ -189,7 +192,9 @@ class XLSumTokenizer:
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         if language is not None and language not in XLSUM_LANGUAGES:
             choices = ", ".join(XLSUM_LANGUAGES)
-            raise ValueError(f"the 'xlsum' tokenizer has no language {language!r}; choose one of: {choices}")
+            raise ValueError(
+                f"the 'xlsum' tokenizer has no language {describe(language)}; choose one of: {choices}"
+            )
         self.language = language
         self._segment, versions = self._segmenter(language)
         self._stemmer = _xlsum_stemmer(language) if use_stemmer else None
@@ -260,7 +265,8 @@ class MecabTokenizer:
 
     The tokens of ``TokenizerJaMecab()(text).split()``, as given: not lower-cased, punctuation
     kept. With ``use_stemmer``, ASCII alphanumeric tokens longer than 3 characters are
-    Porter-stemmed (kurenai's rule).
+    Porter-stemmed (kurenai's rule). MeCab reads a text up to its first NUL character, as
+    sacrebleu does: the rest is ignored, with a ``NulTruncationWarning``.
 
     >>> MecabTokenizer().tokenize("日本政府は新しい経済対策を発表した。")
     ['日本', '政府', 'は', '新しい', '経済', '対策', 'を', '発表', 'し', 'た', '。']
@@ -277,19 +283,17 @@ class MecabTokenizer:
         )
 
     def tokenize(self, text: str) -> list[str]:
-        """Return MeCab's words of ``text``."""
-        tokens = [
-            t
-            for piece in pieces(text.strip(), CONTEXT_PIECE_CHARS)
-            for t in self._tagger.parse(piece).split()
-        ]
+        """Return MeCab's words of ``text`` (up to its first NUL, where MeCab stops), in pieces."""
+        _warn_of_nul(text, "ja-mecab")
+        head = text.strip().split("\x00", 1)[0]
+        tokens = [t for piece in pieces(head, CONTEXT_PIECE_CHARS) for t in self._tagger.parse(piece).split()]
         return [self._stem(t) for t in tokens] if self._stem else tokens
 
 
 class FugashiTokenizer:
     """``"ja-fugashi"``: fugashi's words with unidic-lite, ``Tagger("-Owakati").parse(text).split()``.
 
-    Not lower-cased, punctuation kept; ``use_stemmer`` as for ``"ja-mecab"``.
+    Not lower-cased, punctuation kept; ``use_stemmer`` and a NUL character as for ``"ja-mecab"``.
 
     >>> FugashiTokenizer().tokenize("日本政府は新しい経済対策を発表した。")
     ['日本', '政府', 'は', '新しい', '経済', '対策', 'を', '発表', 'し', 'た', '。']
@@ -307,13 +311,29 @@ class FugashiTokenizer:
 
     def tokenize(self, text: str) -> list[str]:
         """Return fugashi's words of ``text``."""
-        tokens = [t for piece in pieces(text, CONTEXT_PIECE_CHARS) for t in self._tagger.parse(piece).split()]
+        _warn_of_nul(text, "ja-fugashi")
+        head = text.split("\x00", 1)[0]
+        tokens = [t for piece in pieces(head, CONTEXT_PIECE_CHARS) for t in self._tagger.parse(piece).split()]
         return [self._stem(t) for t in tokens] if self._stem else tokens
+
+
+class NulTruncationWarning(UserWarning):
+    """A text given to ``ja-mecab`` or ``ja-fugashi`` has a NUL: MeCab ignores everything after it."""
+
+
+def _warn_of_nul(text: str, name: str) -> None:
+    if "\x00" in text:
+        warnings.warn(
+            f"the {name!r} tokenizer ignores everything after a NUL character (U+0000) in a text, as "
+            "MeCab (and sacrebleu's ja-mecab) does; remove NULs to score the whole text",
+            NulTruncationWarning,
+            stacklevel=3,
+        )
 
 
 def _check_japanese(language: str | None, name: str) -> None:
     if language not in (None, "ja"):
-        raise ValueError(f"the {name!r} tokenizer is for Japanese; got language={language!r}")
+        raise ValueError(f"the {name!r} tokenizer is for Japanese; got language={describe(language)}")
 
 
 PRESETS: dict[str, Callable[..., Any]] = {

@@ -27,8 +27,10 @@ from typing import Any, Protocol
 
 if __package__:
     from .rouge_bengali import BengaliStemmer
+    from .rouge_inputs import describe
 else:
     from rouge_bengali import BengaliStemmer
+    from rouge_inputs import describe
 
 _ASCII_WORD_RE = re.compile(r"^[a-z0-9]+$")
 
@@ -205,4 +207,4 @@ def get_stemmer(language: str | None) -> Stemmer:
     if language in SNOWBALL_LANGUAGES:
         return SnowballStemmer(SNOWBALL_LANGUAGES[language])
     available = ", ".join(STEMMER_LANGUAGES)
-    raise ValueError(f"no stemmer for language={language!r}; stemmers exist for: {available}")
+    raise ValueError(f"no stemmer for language={describe(language)}; stemmers exist for: {available}")

@@ -11,12 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import ipadic
+import MeCab
 import pytest
 from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rouge_engine import ENGINES
+from rouge_pieces import CONTEXT_PIECE_CHARS
 from rouge_presets import (
     PRESETS,
     XLSUM_LANGUAGES,
@@ -164,6 +167,23 @@ def test_ja_fugashi_equals_fugashi(text):
     import fugashi
 
     assert FugashiTokenizer().tokenize(text) == fugashi.Tagger("-Owakati").parse(text).split()
+
+
+@pytest.mark.parametrize("name", ["ja-mecab", "ja-fugashi"])
+def test_ja_presets_warn_that_a_nul_ends_the_text(rouge, name):
+    with pytest.warns(UserWarning, match=f"the '{name}' tokenizer ignores everything after a NUL") as caught:
+        result = rouge.compute(predictions=["abc\x00def ghi"], references=["abc def ghi"], tokenizer=name)
+    assert [warning.category.__name__ for warning in caught] == ["NulTruncationWarning"]
+    assert result["rouge1"] == 0.5  # ['abc'] against ['abc', 'def', 'ghi']: MeCab's tokens, and sacrebleu's
+
+
+def test_ja_mecab_scores_a_run_of_digits_it_gives_no_result_for(rouge):
+    """MeCab gives no result for 89,058 digits in a row; ja-mecab gives it pieces of CONTEXT_PIECE_CHARS."""
+    digits = "1" * 89_058
+    assert MeCab.Tagger(ipadic.MECAB_ARGS + " -Owakati").parse(digits) is None
+    tokens = MecabTokenizer().tokenize(digits)
+    assert "".join(tokens) == digits and max(map(len, tokens)) <= CONTEXT_PIECE_CHARS
+    assert rouge.compute(predictions=[digits], references=["1"], tokenizer="ja-mecab")["rouge1"] == 0.0
 
 
 def test_ja_presets_on_a_sentence():
