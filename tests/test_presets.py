@@ -183,7 +183,8 @@ def test_ja_mecab_scores_a_run_of_digits_it_gives_no_result_for(rouge):
     assert MeCab.Tagger(ipadic.MECAB_ARGS + " -Owakati").parse(digits) is None
     tokens = MecabTokenizer().tokenize(digits)
     assert "".join(tokens) == digits and max(map(len, tokens)) <= CONTEXT_PIECE_CHARS
-    assert rouge.compute(predictions=[digits], references=["1"], tokenizer="ja-mecab")["rouge1"] == 0.0
+    result = rouge.compute(predictions=[digits], references=["1"], tokenizer="ja-mecab")
+    assert 0 < result["rouge1"] < 1e-4  # MeCab leaves a "1" among thousands of digit tokens
 
 
 def test_ja_presets_on_a_sentence():
