@@ -22,6 +22,7 @@ import pandas as pd
 
 import rouge_scoring
 import rouge_significance
+from app_inputs import quoted
 
 COMPARE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 # The tab's name of each test of rouge_significance.METHODS; the API's default test is offered first.
@@ -71,7 +72,7 @@ def systems_from_rows(rows: Sequence[Mapping[str, Any]], name: str) -> Systems:
     def text(row: Mapping[str, Any], column: str, number: int) -> str:
         value = row.get(column)
         if not isinstance(value, str):
-            raise gr.Error(f"{name} row {number}: {column} must be text, got {value!r}")
+            raise gr.Error(f"{name} row {number}: {column} must be text, got {quoted(value)}")
         return value
 
     references = [[text(row, c, n) for c in reference_columns] for n, row in enumerate(rows, 1)]

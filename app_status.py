@@ -16,21 +16,11 @@ from typing import Any
 import gradio as gr
 
 import app_warnings
+from app_inputs import shortened
 from app_tables import four_decimals
 
 log = logging.getLogger("kurenai_rouge.app")
 MESSAGE_CHARS = 600  # a message or log line is cut to this many characters
-
-
-def shortened(message: str, limit: int = MESSAGE_CHARS) -> str:
-    """``message``, cut to ``limit`` characters with a note of its length when longer.
-
-    >>> shortened("x" * 30, 10)
-    'xxxxxxxxxx… (cut: 30 characters in all)'
-    """
-    return (
-        message if len(message) <= limit else f"{message[:limit]}… (cut: {len(message):,} characters in all)"
-    )
 
 
 def counted(count: int, noun: str) -> str:
@@ -56,13 +46,13 @@ def user_errors(function: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return function(*args, **kwargs)
         except gr.Error as error:
-            message = shortened(str(error.message))
+            message = shortened(str(error.message), MESSAGE_CHARS)
             log.info("%s refused: %s", function.__name__, message)
         except (ValueError, TypeError) as error:
-            message = shortened(f"{type(error).__name__}: {error}")
+            message = shortened(f"{type(error).__name__}: {error}", MESSAGE_CHARS)
             log.info("%s refused: %s", function.__name__, message)
         except Exception as error:  # the UI boundary: every failure becomes a readable message
-            message = shortened(f"{type(error).__name__}: {error}")
+            message = shortened(f"{type(error).__name__}: {error}", MESSAGE_CHARS)
             log.exception("%s failed", function.__name__)
         raise gr.Error(html.escape(message, quote=False), print_exception=False)
 
