@@ -137,7 +137,8 @@ def utf_encoding(data: bytes) -> str:
     """The UTF encoding of an upload: from its byte order mark, else from where its NUL bytes are.
 
     A text of mostly ASCII characters (a CSV header, JSON keys) in UTF-16 without a byte order mark
-    has a NUL byte in every other place, in UTF-32 three in four; UTF-8 text has none.
+    has a NUL byte in every other place; in UTF-32 every fourth byte is NUL, and the one next to it for
+    a character below U+10000; UTF-8 text has none.
 
     >>> [utf_encoding("ab".encode(e)) for e in ("utf-8", "utf-16-le", "utf-16-be", "utf-32", "utf-32-be")]
     ['utf-8-sig', 'utf-16-le', 'utf-16-be', 'utf-32', 'utf-32-be']
@@ -149,11 +150,13 @@ def utf_encoding(data: bytes) -> str:
     head = data[: 4 * 1024]
     if b"\x00" not in head:
         return "utf-8-sig"
-    nuls = [head[k::4].count(0) for k in range(4)]  # NUL bytes at each position mod 4
+    head = head[: len(head) // 4 * 4]
     quarter = len(head) // 4
-    if nuls[1] == nuls[2] == quarter and nuls[3] == quarter and nuls[0] < quarter:
+    nuls = [head[k::4].count(0) for k in range(4)]  # NUL bytes at each position mod 4
+    # UTF-32: the top byte of every character is 0, and the next one of every character below U+10000.
+    if quarter and nuls[3] == quarter and nuls[2] >= 0.9 * quarter:
         return "utf-32-le"
-    if nuls[0] == nuls[1] == nuls[2] == quarter and nuls[3] < quarter:
+    if quarter and nuls[0] == quarter and nuls[1] >= 0.9 * quarter:
         return "utf-32-be"
     return "utf-16-le" if nuls[1] + nuls[3] > nuls[0] + nuls[2] else "utf-16-be"
 

@@ -4,8 +4,9 @@ The metric warns through ``warnings.warn`` (an ``UnsegmentedTextWarning`` for te
 split, a warning for a stemmer a language does not have, the significance test's small-sample warning).
 gradio runs requests in threads side by side, and ``warnings.catch_warnings`` swaps module-wide state,
 so it cannot tell one request's warnings from another's. ``collected`` instead hooks
-``warnings.showwarning`` once, for the whole process, and hands each warning to the list of the thread
-that raised it (a thread outside ``collected`` still gets the usual log line). User warnings are shown
+``warnings.showwarning`` for the whole process (once in the app; again after a ``catch_warnings``
+block, such as a test's, put the old one back), and hands each warning to the list of the thread that
+raised it. Every warning still gets the usual log line. User warnings are shown
 every time (``"always"``), not once per place in the code, so that a second identical request warns too.
 """
 
@@ -23,23 +24,23 @@ from rouge_languages import language_label
 
 _local = threading.local()
 _install_lock = threading.Lock()
-_original_showwarning: Any = None
+_fallback: Any = warnings.showwarning  # what shows a warning outside ``collected``: the log line
 
 
 def _show(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
     caught = getattr(_local, "caught", None)
     if caught is not None and issubclass(category, UserWarning):
         caught.append(str(message))
-    _original_showwarning(message, category, *args, **kwargs)  # the server log keeps every warning
+    _fallback(message, category, *args, **kwargs)  # the server log keeps every warning
 
 
 def _install() -> None:
-    global _original_showwarning
+    """Hook ``warnings.showwarning`` and show user warnings always, again if a ``catch_warnings`` undid it."""
+    global _fallback
     with _install_lock:
-        if _original_showwarning is None:
-            _original_showwarning = warnings.showwarning
-            warnings.showwarning = _show
-            warnings.simplefilter("always", UserWarning)
+        if warnings.showwarning is not _show:
+            _fallback, warnings.showwarning = warnings.showwarning, _show
+        warnings.simplefilter("always", UserWarning)  # moved to the front, not added twice
 
 
 @contextmanager

@@ -362,6 +362,17 @@ def test_upload_with_several_reference_columns_scores_the_best_reference(tmp_pat
         ("a.jsonl", '{"prediction": "x", "references": ["y", 2]}\n', "must be a string or a list"),
         ("a.txt", "x\n", "upload a .csv, .tsv or .jsonl file"),
         ("a.csv", "", "a.csv has no rows"),
+        (
+            "a.csv",
+            "prediction,reference,prediction\nx,y,z\n",
+            "the column 'prediction' appears more than once",
+        ),
+        (
+            "a.jsonl",
+            '{"prediction": "x", "reference": "y", "prediction": "z"}\n',
+            "'prediction' appears more",
+        ),
+        ("a.csv", "Prediction,prediction ,reference\nx,y,z\n", "has 2 prediction columns"),
     ],
 )
 def test_upload_errors_are_messages(tmp_path, name, content, message):
@@ -387,6 +398,38 @@ def test_utf16_uploads_and_headers_in_any_case(tmp_path):
     path = tmp_path / "utf16.csv"
     path.write_bytes("Prediction, Reference_1,REFERENCE_2\n今日 は 晴れ,今日 は 雨,x\n".encode("utf-16"))
     assert app_inputs.parse_upload(path) == app_inputs.Examples(["今日 は 晴れ"], [["今日 は 雨", "x"]])
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"])
+def test_utf16_without_a_byte_order_mark_and_utf32_uploads(tmp_path, encoding):
+    path = tmp_path / "wide.csv"
+    path.write_bytes("prediction,reference\n今日 は 晴れ,今日 は 雨\n".encode(encoding))
+    assert app_inputs.parse_upload(path) == app_inputs.Examples(["今日 は 晴れ"], ["今日 は 雨"])
+
+
+def test_a_bad_value_is_quoted_short(tmp_path):
+    rows = '{"prediction": ["' + "x" * 3_000_000 + '"], "reference": "y"}\n'
+    with pytest.raises(gr.Error) as raised:
+        app_inputs.parse_upload(write(tmp_path, "big.jsonl", rows))
+    assert "prediction must be a string, got ['xxx" in raised.value.message
+    assert len(raised.value.message) < 400
+
+
+def test_uploads_past_the_total_size_are_deleted_oldest_first(tmp_path):
+    uploads = app_downloads.Uploads(keep_bytes=2_500)
+    paths = []
+    for k in range(5):
+        paths.append(tmp_path / f"u{k}" / "x.csv")
+        paths[-1].parent.mkdir()
+        paths[-1].write_bytes(b"x" * 1000)
+        uploads.seen(paths[-1])
+    assert [p.exists() for p in paths] == [False, False, False, True, True]
+    uploads.seen(paths[3])  # seen again: now the newest
+    paths.append(tmp_path / "big.csv")
+    paths[-1].write_bytes(b"x" * 5000)
+    assert uploads.seen(paths[-1]) == [paths[4], paths[3]]  # never the one just uploaded
+    with pytest.raises(gr.Error, match="x.csv is no longer on the server: upload it again"):
+        app_score.score("", "", str(paths[0]), *DEFAULTS)
 
 
 def test_one_row_of_40_references_is_over_the_limit():
