@@ -50,6 +50,13 @@ TABLES_CSS = app_tables.tables_css(
         "cmp-summary": app_compare.NARROW_HIDDEN_COLUMNS,
     }
 )
+# "Show the code": CodeMirror sizes each line number from line heights it measures, and before it has
+# measured (the editor below the first screen) from a 14 px estimate, while the code's lines are 16.8 px:
+# the numbers drift from their lines and stop short. One fixed line height for both keeps them together.
+CODE_CSS = (
+    "#code .cm-line, #code .cm-gutterElement { line-height: 20px !important; }\n"
+    '#code .cm-gutterElement:not([style*="visibility"]) { height: 20px !important; }'  # not the spacer
+)
 log = logging.getLogger("kurenai_rouge.app")
 
 
@@ -100,13 +107,19 @@ TABLES_NOTE = (
 )
 
 
-def upload_limit_text() -> str:
-    """The upload limit in the unit gradio's "exceed the maximum allowed size" message uses (MiB, "Mb").
+def upload_limit_text(size: int) -> str:
+    """``size`` bytes as gradio's "exceed the maximum allowed size of 4.8 Mb" says it, then in bytes.
 
-    >>> upload_limit_text()  # doctest: +SKIP
-    '4.8 MB (5,000,000 bytes)'
+    gradio divides by 1024 until the number is below 1024 and keeps one decimal.
+
+    >>> upload_limit_text(5_000_000), upload_limit_text(1000)
+    ('4.8 MB (5,000,000 bytes)', '1,000 bytes')
     """
-    return f"{LIMITS.upload_bytes / 1024**2:.1f} MB ({LIMITS.upload_bytes:,} bytes)"
+    value, units = float(size), ["KB", "MB", "GB"]
+    unit = "bytes"
+    while value >= 1024 and units:
+        value, unit = value / 1024, units.pop(0)
+    return f"{size:,} bytes" if unit == "bytes" else f"{value:.1f} {unit} ({size:,} bytes)"
 
 
 def limits_text() -> str:
@@ -114,7 +127,7 @@ def limits_text() -> str:
     return (
         f"Limits: {LIMITS.examples:,} examples, {LIMITS.references:,} references per example, "
         f"{LIMITS.chars:,} characters per text, {LIMITS.seconds:,} s of estimated work, "
-        f"{upload_limit_text()} per file."
+        f"{upload_limit_text(LIMITS.upload_bytes)} per file."
     )
 
 
@@ -282,7 +295,12 @@ def main() -> None:
     # SIGTERM ends the app as Ctrl-C does: gradio closes its server, which empties its cache of uploads,
     # then the exit handlers remove the downloads.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    build_app().queue().launch(show_error=True, max_file_size=LIMITS.upload_bytes, css=TABLES_CSS)
+    # _frontend=False skips launch's check that the page answers a HEAD request within 3 s, which on a
+    # busy machine fails and ends the app ("When localhost is not accessible, a shareable link must be
+    # created"); the app serves localhost and never needs a share link.
+    build_app().queue().launch(
+        show_error=True, max_file_size=LIMITS.upload_bytes, css=TABLES_CSS + "\n" + CODE_CSS, _frontend=False
+    )
 
 
 if __name__ == "__main__":

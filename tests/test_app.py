@@ -4,6 +4,7 @@ import csv
 import doctest
 import importlib
 import json
+import socket
 import sys
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -39,6 +40,14 @@ rouge_lcs = importlib.import_module("rouge_lcs")
 rouge_text = importlib.import_module("rouge_text")
 
 ALL_TYPES = list(app_scoring.DEFAULT_ROUGE_TYPES)
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 FAMILY_TYPES = ["rougeW", "rougeS4", "rougeSU4"]
 # The Score tab's options after the texts and the upload: types, tokenizer, stemmer, split, bootstrap, level.
 DEFAULTS = (ALL_TYPES, "whitespace", False, False, True, 0.95)
@@ -785,3 +794,17 @@ def test_the_code_shown_leaves_out_long_texts():
     lines = "\n".join(["a b"] * (app_score.CODE_INLINE_EXAMPLES + 1))
     code = app_score.score(lines, lines, None, *DEFAULTS)[-1]
     assert f"predictions = [...]  # your {app_score.CODE_INLINE_EXAMPLES + 1} predictions" in code
+
+
+def test_the_app_starts_when_its_page_is_slow_to_answer(monkeypatch):
+    """gradio's launch checks that the page answers a HEAD request within 3 s and otherwise ends the app
+    ("When localhost is not accessible, ..."); on a busy machine the check fails: the app skips it."""
+    networking = importlib.import_module("gradio.networking")
+    monkeypatch.setattr(networking, "url_ok", lambda url: False)  # as on a busy machine
+    launched = []
+    monkeypatch.setattr(gr.Blocks, "block_thread", lambda demo: launched.append(demo))
+    monkeypatch.setattr(app.signal, "signal", lambda *args: None)
+    monkeypatch.setenv("GRADIO_SERVER_PORT", str(free_port()))
+    app.main()
+    [demo] = launched
+    demo.close()
