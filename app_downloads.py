@@ -57,14 +57,22 @@ class Uploads:
 
     gradio keeps each upload for an hour (``delete_cache``), whatever their number and size. ``seen``
     records an upload and deletes the oldest recorded ones (never the one just seen) while together
-    they take more than ``keep_bytes``. Only files recorded here are deleted: the cache folder may be
-    shared with other apps.
+    they take more than ``keep_bytes``; at exit (Ctrl-C or SIGTERM) every recorded one is deleted. Only
+    files recorded here are deleted: the cache folder may be shared with other apps.
     """
 
     def __init__(self, keep_bytes: int) -> None:
         self.keep_bytes = keep_bytes
         self._paths: dict[Path, int] = {}  # path: size, oldest first
         self._lock = threading.Lock()
+        atexit.register(self.delete_all)
+
+    def delete_all(self) -> None:
+        """Delete every recorded upload."""
+        with self._lock:
+            for path in self._paths:
+                path.unlink(missing_ok=True)
+            self._paths.clear()
 
     def seen(self, path: Path) -> list[Path]:
         """Record the upload at ``path``; return the older uploads deleted to stay within the size."""
