@@ -9,6 +9,7 @@ deterministic numbers (the mean, not a bootstrap median).
 import contextlib
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import datasets
 import evaluate
@@ -17,10 +18,23 @@ from evaluate.utils.logging import tqdm
 
 # evaluate copies only the siblings imported here at column 0, not their own imports: every module
 # the metric uses is imported here, those this file does not call as redundant aliases.
+from .rouge155_bootstrap import resample_sums as resample_sums
+from .rouge155_compute import compute_rouge155 as compute_rouge155
+from .rouge155_exceptions import PAIRS as PAIRS
+from .rouge155_flags import parse_flags as parse_flags
+from .rouge155_grams import window_hits as window_hits
+from .rouge155_jit import Kernel as Kernel
+from .rouge155_lcs import lcs_hits as lcs_hits
+from .rouge155_measures import score_measure as score_measure
+from .rouge155_scoring import Rouge155Result as Rouge155Result
+from .rouge155_stem import morph_stem as morph_stem
+from .rouge155_stopwords import STOPWORDS as STOPWORDS
+from .rouge155_text import Reader as Reader
+from .rouge_bengali import BengaliStemmer as BengaliStemmer
 from .rouge_documents import Document as Document
 from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
-from .rouge_inputs import check_inputs
+from .rouge_inputs import as_texts, check_inputs
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
 from .rouge_native import native_scores as native_scores
@@ -141,6 +155,23 @@ Args:
         multi-reference mode, aggregation, bootstrap settings with the seed,
         engine, and the versions of kurenai_rouge, kurenai, rouge-score and
         rouge-score-rs.
+    rouge155 (str, optional): score exactly as ROUGE-1.5.5.pl does, without
+        Perl, given its flags as one string, e.g. "-c 95 -r 1000 -n 2 -a -m"
+        (pyrouge's and files2rouge's default). Supported: -a -c -r -n -2 -u
+        -U -w -l -b -s -m -f A|B -p -t 0|1 -x -d; any other flag, or any
+        other scoring option (tokenizer, use_stemmer, rouge_types, multi_ref,
+        bootstrap, ...), is a ValueError: the flags decide everything. Each
+        line of a text is a sentence; prediction i is evaluation ID str(i).
+        Keys: rouge1 ... rouge9 (-n), rougeLsum (ROUGE-L, unless -x), rougeW
+        (-w), rougeS<d> / rougeSU<d> (-2 d -u/-U; rougeS* and rougeSU* for
+        -2 -1). Aggregated, each is Perl's printed Average F (the mean of
+        its bootstrap resamples), with "<key>_low" and "<key>_high" its
+        interval at -c; use_aggregator=False gives Perl's per-document
+        numbers (with -t 1 its counts: "<key>_reference_count",
+        "<key>_prediction_count", "<key>_hits"); detailed adds precision and
+        recall. Perl reads bytes: every character outside ASCII letters and
+        digits separates words (non-ASCII text is dropped, as Perl drops
+        it); for other languages use the tokenizers. See docs/rouge155.md.
 
 Returns:
     A flat dict: "rouge1", "rouge2", "rougeL", "rougeLsum" (F-measures), and
@@ -162,6 +193,13 @@ Examples:
     >>> rouge.compute(predictions=["the cat sat"], references=[["a cat sat down", "the cat"]],
     ...               rouge_types=["rouge1"], use_aggregator=False, detailed=True)
     {'rouge1': [0.8], 'rouge1_precision': [0.6666666666666666], 'rouge1_recall': [1.0]}
+
+    The numbers ROUGE-1.5.5.pl prints for these flags (papers' usual ones), without Perl:
+
+    >>> result = rouge.compute(predictions=["The cats sat on the mat."], references=["A cat sat on a mat."],
+    ...                        rouge155="-c 95 -r 1000 -n 2 -a -m")
+    >>> result["rouge1"], result["rouge2"], result["rougeLsum_low"], result["rougeLsum_high"]
+    (0.66667, 0.4, 0.66667, 0.66667)
 """
 
 
@@ -209,35 +247,94 @@ class KurenaiRouge(evaluate.Metric):
         scoring short English pairs), and stores nothing.
         """
         self._check_batch(predictions, references)
-        predictions = list(map(str, predictions))
-        references = [str(r) if isinstance(r, str) else list(map(str, r)) for r in references]
+        predictions, references = as_texts(predictions, references)
         with temp_seed(self.seed):
             return self._compute(predictions, references, **kwargs)
 
     def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
-        """Add a batch of predictions and references, checked before they are stored."""
+        """Add a batch of predictions and references, checked before they are stored.
+
+        A batch that fails the checks stores nothing and loses nothing stored before it.
+        """
+        self._check_batch(predictions, references, kwargs)
         with self._discarded_on_failure():
-            self._check_batch(predictions, references)
-            super().add_batch(predictions=predictions, references=references, **kwargs)
+            super().add_batch(predictions=predictions, references=references)
 
     def add(self, *, prediction=None, reference=None, **kwargs) -> None:
-        """Add one prediction and its reference(s), checked before they are stored."""
+        """Add one prediction and its reference(s), checked before they are stored.
+
+        An example that fails the checks is not stored, and nothing stored before it is lost.
+        """
+        self._check_batch([prediction], [reference], kwargs)
         with self._discarded_on_failure():
-            self._check_batch([prediction], [reference])
-            super().add(prediction=prediction, reference=reference, **kwargs)
+            super().add(prediction=prediction, reference=reference)
 
     @contextlib.contextmanager
     def _discarded_on_failure(self) -> Iterator[None]:
         """On any exception (KeyboardInterrupt included), forget every stored example, then re-raise.
 
-        The object is then as if freshly loaded: no row of the failed call, or of the batches added
-        before it, is scored later, and no cache file or lock of it is left behind.
+        For a failure after the checks, while storing or computing. The object is then as if freshly
+        loaded: no row of the failed call, or of the batches added before it, is scored later, and
+        no cache file or lock of it is left behind. The error gets a note saying so.
         """
+        stored = len(self)
         try:
             yield
-        except BaseException:
+        except BaseException as error:
+            stored = max(stored, len(self), 0 if self.data is None else len(self.data))
             self._discard()
+            if stored:
+                error.add_note(
+                    f"kurenai_rouge: the {stored} stored examples were discarded with their cache files; "
+                    "add them again"
+                )
             raise
+
+    def _finalize(self) -> None:
+        """End adding, as evaluate does; in distributed mode, with a mark that this process got there.
+
+        Process 0 reads the other processes' cache files once their locks are free, which is also
+        the case when a process has died or failed. So each other process marks its file done after
+        closing it, and process 0 refuses to compute without every mark (``_check_processes``).
+        """
+        if self.num_process > 1 and self.process_id > 0:
+            if self.writer is not None:
+                self.writer.finalize()
+                self.writer = None
+            Path(self._done_mark(self.process_id)).touch()
+        if self.num_process == 1 or self.process_id > 0:
+            return super()._finalize()
+        try:
+            super()._finalize()
+        except Exception:
+            self._check_processes()  # a missing process explains a missing or unreadable cache file
+            raise
+        self._check_processes()
+
+    def _done_mark(self, process_id: int) -> str:
+        return os.path.join(self.data_dir, f"{self.experiment_id}-{self.num_process}-{process_id}.arrow.done")
+
+    def _check_processes(self) -> None:
+        """In process 0: raise ValueError naming the processes whose cache file is not marked done."""
+        missing = []
+        for process_id in range(1, self.num_process):
+            try:
+                os.remove(self._done_mark(process_id))
+            except FileNotFoundError:
+                missing.append(process_id)
+        if missing:
+            raise ValueError(
+                f"process {', '.join(map(str, missing))} of {self.num_process} (experiment_id "
+                f"{self.experiment_id!r}) did not reach compute(): it ended, or its compute() failed, "
+                "so its examples are not all stored; no score is computed from part of the data"
+            )
+
+    def _init_writer(self, timeout=1) -> None:
+        """Open evaluate's writer; a process of a distributed run first removes a stale mark of its own."""
+        if self.num_process > 1 and self.process_id > 0:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(self._done_mark(self.process_id))
+        super()._init_writer(timeout)
 
     def _discard(self) -> None:
         """Close evaluate's writer, delete the cache files of the stored rows and release their locks."""
@@ -254,8 +351,13 @@ class KurenaiRouge(evaluate.Metric):
         self.cache_file_name = self.filelock = self.file_paths = self.filelocks = None
         self.buf_writer = self.data = self.selected_feature_format = None
 
-    def _check_batch(self, predictions, references) -> None:
-        """Reject bad items, and a switch between single and multi references across batches."""
+    def _check_batch(self, predictions, references, inputs=None) -> None:
+        """Reject bad items, any other ``inputs``, and a switch of reference form across batches."""
+        if inputs:
+            raise ValueError(
+                f"Bad inputs for evaluation module: {list(inputs)}. All required inputs are "
+                f"{list(self._feature_names())}"
+            )
         multi = check_inputs(predictions, references)
         if self.writer is None:
             if not len(predictions):
@@ -286,6 +388,7 @@ class KurenaiRouge(evaluate.Metric):
         seed=0,
         engine="fast",
         return_signature=False,
+        rouge155=None,
     ):
         return score(
             predictions,
@@ -304,6 +407,7 @@ class KurenaiRouge(evaluate.Metric):
             seed=seed,
             engine=engine,
             return_signature=return_signature,
+            rouge155=rouge155,
             progress=tqdm,
         )
 

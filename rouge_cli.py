@@ -22,20 +22,32 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+# The largest input file read (1 GiB): more would not fit in memory once scored.
+MAX_FILE_BYTES = 1 << 30
+
 
 class InputError(Exception):
     """A problem with the command line's input, reported as one message and exit status 2."""
 
 
 def read_lines(path: str) -> list[str]:
-    """The lines of a UTF-8 text file (``str.splitlines``), with errors naming the file and line.
+    """The lines of a UTF-8 text file, with errors naming the file and line.
 
-    A byte order mark at the start (as Windows editors write) is not part of the first line.
+    A line is what ``"\\n"`` ends (the last one may lack it), without a ``"\\r"`` before it:
+    U+2028, U+0085, form feeds and the like are characters of a line, not ends of lines, as in the
+    Space's JSONL reader. A byte order mark at the start (as Windows editors write) is not part of
+    the first line. A file of more than ``MAX_FILE_BYTES`` bytes (``/dev/zero``, say) is refused.
     """
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise InputError(f"{path}: cannot read the file: {error.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(
+            f"{path}: the file is larger than {MAX_FILE_BYTES:,} bytes, the limit "
+            "(rouge_cli.MAX_FILE_BYTES); split it, or score it through compute()"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -44,7 +56,10 @@ def read_lines(path: str) -> list[str]:
         raise InputError(
             f"{path}, line {line}: not UTF-8 (byte 0x{data[error.start]:02x} at byte {column} of the line)"
         ) from None
-    return text.removeprefix("\ufeff").splitlines()
+    lines = text.removeprefix("\ufeff").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
 
 
 def read_examples(predictions_path: str, references_paths: list[str]) -> tuple[list[str], list[Any]]:
@@ -125,6 +140,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="json or table: the aggregate and the signature; csv: per-example scores in kurenai's "
         "layout (id,rouge1-P,rouge1-R,rouge1-F,...), the signature on stderr",
     )
+    perl = parser.add_argument_group(
+        "ROUGE-1.5.5",
+        "print ROUGE-1.5.5.pl's own report, numbered as files2rouge runs it (rouge155_report.py)",
+    )
+    perl.add_argument(
+        "--rouge155", metavar="FLAGS", help='ROUGE-1.5.5.pl\'s flags, e.g. "-c 95 -r 1000 -n 2 -a -m"'
+    )
+    perl.add_argument(
+        "--eos",
+        default=".",
+        help='files2rouge\'s sentence separator: a sentence ends after " EOS" (default ".")',
+    )
+    perl.add_argument(
+        "--sentence-per-line",
+        action="store_true",
+        help="documents are blocks of lines, one sentence per line, between blank lines (pyrouge's files)",
+    )
     return parser
 
 
@@ -154,6 +186,8 @@ def format_csv(result: dict[str, Any], rouge_types: list[str]) -> str:
 
 def run(args: argparse.Namespace) -> str:
     """Score the files as ``args`` asks and return the text to print."""
+    if args.rouge155 is not None:
+        return run_rouge155(args)
     if args.baseline is not None:
         return run_comparison(args)
     if len(args.predictions) > 1:
@@ -230,6 +264,19 @@ def run_comparison(args: argparse.Namespace) -> str:
         print(f"signature: {result['signature']}", file=sys.stderr)
         return "\n".join(",".join(_csv_cell(value) for value in row) for row in rows)
     return format_comparison(rows, 1.0 - args.confidence_level, result["signature"])
+
+
+def run_rouge155(args: argparse.Namespace) -> str:
+    """ROUGE-1.5.5.pl's report for the files, read as files2rouge or pyrouge would give them to it."""
+    import rouge155_report
+
+    if args.baseline is not None or len(args.predictions) > 1:
+        raise InputError("--rouge155 scores one --predictions file; it has no --baseline comparison")
+    files = [(path, read_lines(path)) for path in args.predictions + args.references]
+    try:
+        return rouge155_report.report_of_files(args.rouge155, files, args.eos, args.sentence_per_line)
+    except ValueError as error:
+        raise InputError(str(error)) from None
 
 
 def _rouge_types(args: argparse.Namespace) -> list[str]:

@@ -3,6 +3,7 @@
 - ``"xlsum"``: the tokenization and stemming of XL-Sum's multilingual ROUGE (csebuetnlp/xl-sum,
   ``multilingual_rouge_scoring``), the standard for multilingual summarization since mT5, for the
   language given as ``language`` (ISO 639-1);
+- ``"xlsum-segmented"``: the same, with rougeLsum's sentences tokenized by the language's segmenter;
 - ``"ja-mecab"``: sacrebleu's ``ja-mecab`` tokens (MeCab with IPAdic), which llm-jp-eval feeds to
   rouge-score;
 - ``"ja-fugashi"``: fugashi with unidic-lite (``Tagger("-Owakati")``), as much Japanese evaluation
@@ -15,15 +16,20 @@ Each factory takes ``(use_stemmer, language)`` and returns an object with ``toke
 from __future__ import annotations
 
 import unicodedata
+import warnings
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
 if __package__:
+    from .rouge_bengali import BengaliStemmer
+    from .rouge_inputs import describe
     from .rouge_segmenters import _jieba
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from .rouge_text import _require, _versions
 else:
+    from rouge_bengali import BengaliStemmer
+    from rouge_inputs import describe
     from rouge_segmenters import _jieba
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from rouge_text import _require, _versions
@@ -151,10 +157,7 @@ def _xlsum_stemmer(language: str | None) -> Any:
     if language == "tr":
         return TurkishStemmer()
     if language == "bn":
-        raise ValueError(
-            "the 'xlsum' tokenizer cannot stem Bengali: XL-Sum's Bengali stemmer (Rafi Kamal's rules) "
-            "is not on PyPI; use use_stemmer=False"
-        )
+        return BengaliStemmer()
     return None
 
 
@@ -171,7 +174,10 @@ class XLSumTokenizer:
     TurkishStemmer, NLTK's Porter when ``language`` is None, none for the other languages.
 
     Kept from XL-Sum so that its numbers come out: jieba and newmm see the words joined by spaces
-    and return " " tokens, which count as words.
+    and return " " tokens, which count as words; and rougeLsum's sentences are tokenized by
+    :meth:`tokenize_sentence`, BERT's words (stemmed) without the segmenter or pyonmttok, as
+    XL-Sum's scorer does, so its Chinese, Japanese, Thai and Burmese rougeLsum are near 0.
+    ``"xlsum-segmented"`` (:class:`XLSumSegmentedTokenizer`) tokenizes them in full instead.
 
     >>> XLSumTokenizer(language="zh").tokenize("猫坐在垫子上，狗在外面。")
     ['猫', '坐在', '垫子', '上', ' ', '狗', '在', '外面']
@@ -179,10 +185,14 @@ class XLSumTokenizer:
     ['президент', 'росс', 'заяв', '45', '3']
     """
 
+    name = "xlsum"
+
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         if language is not None and language not in XLSUM_LANGUAGES:
             choices = ", ".join(XLSUM_LANGUAGES)
-            raise ValueError(f"the 'xlsum' tokenizer has no language {language!r}; choose one of: {choices}")
+            raise ValueError(
+                f"the 'xlsum' tokenizer has no language {describe(language)}; choose one of: {choices}"
+            )
         self.language = language
         self._segment, versions = self._segmenter(language)
         self._stemmer = _xlsum_stemmer(language) if use_stemmer else None
@@ -190,7 +200,7 @@ class XLSumTokenizer:
         self._fallback = _require("pyonmttok", "pyonmttok", "the 'xlsum' tokenizer").Tokenizer("aggressive")
         stem = self._stemmer.signature if self._stemmer else "none"
         versions = [*versions, *_versions("pyonmttok"), f"unicode-{unicodedata.unidata_version}"]
-        self.signature = f"xlsum-{language or 'none'}[{','.join(versions)};stem={stem}]"
+        self.signature = f"{self.name}-{language or 'none'}[{','.join(versions)};stem={stem}]"
 
     @staticmethod
     def _segmenter(language: str | None) -> tuple[Callable[[str], list[str]] | None, list[str]]:
@@ -217,9 +227,31 @@ class XLSumTokenizer:
         if not tokens and text:
             pieces = " ".join(self._fallback.tokenize(text)[0])
             tokens = "".join(f" {c} " if _is_cjk_ideograph(c) else c for c in pieces).split()
+        return self._stemmed(tokens)
+
+    def tokenize_sentence(self, text: str) -> list[str]:
+        """Return XL-Sum's tokens of a rougeLsum sentence: BERT's words of ``text``, stemmed."""
+        return self._stemmed(bert_words(text.lower()))
+
+    def _stemmed(self, tokens: list[str]) -> list[str]:
         if self._stem:
             tokens = [self._stem(token) if len(token) > 3 else token for token in tokens]
         return [token for token in tokens if token]
+
+
+class XLSumSegmentedTokenizer(XLSumTokenizer):
+    """``"xlsum-segmented"``: ``"xlsum"``, with rougeLsum's sentences tokenized like whole texts.
+
+    XL-Sum's tokens for rouge1-9 and rougeL; its rougeLsum is XL-Sum's summary-level LCS over
+    sentences tokenized with the language's segmenter, the number XL-Sum's rougeLsum would be
+    if its scorer used its own tokenizer there.
+    """
+
+    name = "xlsum-segmented"
+
+    def tokenize_sentence(self, text: str) -> list[str]:
+        """Return the tokens of a rougeLsum sentence, as of a whole text."""
+        return self.tokenize(text)
 
 
 class MecabTokenizer:
@@ -227,7 +259,8 @@ class MecabTokenizer:
 
     The tokens of ``TokenizerJaMecab()(text).split()``, as given: not lower-cased, punctuation
     kept. With ``use_stemmer``, ASCII alphanumeric tokens longer than 3 characters are
-    Porter-stemmed (kurenai's rule).
+    Porter-stemmed (kurenai's rule). MeCab reads a text up to its first NUL character, as
+    sacrebleu does: the rest is ignored, with a ``NulTruncationWarning``.
 
     >>> MecabTokenizer().tokenize("日本政府は新しい経済対策を発表した。")
     ['日本', '政府', 'は', '新しい', '経済', '対策', 'を', '発表', 'し', 'た', '。']
@@ -242,15 +275,22 @@ class MecabTokenizer:
         self.signature = f"ja-mecab[{','.join(_versions('mecab-python3', 'ipadic'))}]"
 
     def tokenize(self, text: str) -> list[str]:
-        """Return MeCab's words of ``text``."""
-        tokens = self._tagger.parse(text.strip()).split()
+        """Return MeCab's words of ``text``; ValueError where MeCab gives no result."""
+        _warn_of_nul(text, "ja-mecab")
+        parsed = self._tagger.parse(text.strip())
+        if parsed is None:
+            raise ValueError(
+                f"the 'ja-mecab' tokenizer: MeCab gave no result for a text of {len(text):,} characters "
+                "(it gives none for 89,058 or more digits in a row); shorten or split the text"
+            )
+        tokens = parsed.split()
         return [self._stem(t) for t in tokens] if self._stem else tokens
 
 
 class FugashiTokenizer:
     """``"ja-fugashi"``: fugashi's words with unidic-lite, ``Tagger("-Owakati").parse(text).split()``.
 
-    Not lower-cased, punctuation kept; ``use_stemmer`` as for ``"ja-mecab"``.
+    Not lower-cased, punctuation kept; ``use_stemmer`` and a NUL character as for ``"ja-mecab"``.
 
     >>> FugashiTokenizer().tokenize("日本政府は新しい経済対策を発表した。")
     ['日本', '政府', 'は', '新しい', '経済', '対策', 'を', '発表', 'し', 'た', '。']
@@ -266,17 +306,33 @@ class FugashiTokenizer:
 
     def tokenize(self, text: str) -> list[str]:
         """Return fugashi's words of ``text``."""
+        _warn_of_nul(text, "ja-fugashi")
         tokens = self._tagger.parse(text).split()
         return [self._stem(t) for t in tokens] if self._stem else tokens
 
 
+class NulTruncationWarning(UserWarning):
+    """A text given to ``ja-mecab`` or ``ja-fugashi`` has a NUL: MeCab ignores everything after it."""
+
+
+def _warn_of_nul(text: str, name: str) -> None:
+    if "\x00" in text:
+        warnings.warn(
+            f"the {name!r} tokenizer ignores everything after a NUL character (U+0000) in a text, as "
+            "MeCab (and sacrebleu's ja-mecab) does; remove NULs to score the whole text",
+            NulTruncationWarning,
+            stacklevel=3,
+        )
+
+
 def _check_japanese(language: str | None, name: str) -> None:
     if language not in (None, "ja"):
-        raise ValueError(f"the {name!r} tokenizer is for Japanese; got language={language!r}")
+        raise ValueError(f"the {name!r} tokenizer is for Japanese; got language={describe(language)}")
 
 
 PRESETS: dict[str, Callable[..., Any]] = {
     "xlsum": XLSumTokenizer,
+    "xlsum-segmented": XLSumSegmentedTokenizer,
     "ja-mecab": MecabTokenizer,
     "ja-fugashi": FugashiTokenizer,
 }

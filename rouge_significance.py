@@ -22,6 +22,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+if __package__:
+    from .rouge_inputs import describe
+else:
+    from rouge_inputs import describe
+
 METHODS = ("bootstrap", "permutation")
 CORRECTIONS = (None, "holm")
 # Resample weights are drawn about this many at a time (32 MiB of float64).
@@ -42,31 +47,43 @@ def _weight_blocks(rng: np.random.Generator, rows: int, n_samples: int, method: 
             yield bits[: size * rows].reshape(size, rows).astype(np.float64)
 
 
-def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
-    """The mean of each column of ``differences`` (rows are examples) under ``n_samples`` resamples.
+def _mean_blocks(differences: np.ndarray, method: str, n_samples: int, seed: int):
+    """Yield the resampled column means of ``differences``, a block of resamples at a time.
 
     ``"bootstrap"``: examples drawn with replacement; ``"permutation"``: each row's sign flipped
     at random (a swapped row, weight 1, counts as ``-d``: the sum is ``total - 2 * swapped``).
-    Returns an array of shape ``(n_samples, columns)``; every column sees the same resamples.
     """
     rng = np.random.default_rng(seed)
     rows = differences.shape[0]
-    sums = np.concatenate([weights @ differences for weights in _weight_blocks(rng, rows, n_samples, method)])
-    if method == "permutation":
-        sums = differences.sum(axis=0) - 2.0 * sums
-    return sums / rows
+    total = differences.sum(axis=0)
+    for weights in _weight_blocks(rng, rows, n_samples, method):
+        sums = weights @ differences
+        yield (sums if method == "bootstrap" else total - 2.0 * sums) / rows
 
 
-def p_values(observed: np.ndarray, resampled: np.ndarray, method: str) -> np.ndarray:
-    """Two-sided p-values of each column's ``observed`` mean difference, as the module docstring says.
+def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
+    """The mean of each column of ``differences`` (rows are examples) under ``n_samples`` resamples.
 
-    A resampled value within floating-point noise (100 ulp) of the threshold counts as reaching it,
-    as scipy's ``permutation_test`` counts ties.
+    Returns an array of shape ``(n_samples, columns)``; every column sees the same resamples, those
+    of ``compare_columns`` with the same ``method`` and ``seed``.
+    """
+    means = np.empty((n_samples, differences.shape[1]))
+    start = 0
+    for block in _mean_blocks(differences, method, n_samples, seed):
+        means[start : start + len(block)] = block
+        start += len(block)
+    return means
+
+
+def _hits(observed: np.ndarray, resampled: np.ndarray, method: str) -> np.ndarray:
+    """Per column, how many resampled mean differences are at least as extreme as ``observed``.
+
+    As the module docstring says; a resampled value within floating-point noise (100 ulp) of the
+    threshold counts as reaching it, as scipy's ``permutation_test`` counts ties.
     """
     distance = np.abs(resampled - observed) if method == "bootstrap" else np.abs(resampled)
     threshold = np.abs(observed)
-    hits = (distance >= threshold - 100 * np.finfo(np.float64).eps * threshold).sum(axis=0)
-    return (1.0 + hits) / (1.0 + resampled.shape[0])
+    return (distance >= threshold - 100 * np.finfo(np.float64).eps * threshold).sum(axis=0)
 
 
 def holm(p: Sequence[float]) -> list[float]:
@@ -108,11 +125,22 @@ def compare_columns(
     """
     differences = np.concatenate([system - baseline for system in systems], axis=1)
     observed = differences.mean(axis=0)
+    # The interval needs every bootstrap mean, one row per column (n_samples x 8 bytes each); the
+    # p-value only counts, block by block, so the null distribution is never held whole.
+    bootstrapped = np.empty((differences.shape[1], n_samples))
+    hits = np.zeros(differences.shape[1], dtype=np.int64)
+    start = 0
+    for block in _mean_blocks(differences, "bootstrap", n_samples, seed):
+        bootstrapped[:, start : start + len(block)] = block.T
+        start += len(block)
+        if method == "bootstrap":
+            hits += _hits(observed, block, method)
+    if method != "bootstrap":
+        for block in _mean_blocks(differences, method, n_samples, seed):
+            hits += _hits(observed, block, method)
+    p = (1.0 + hits) / (1.0 + n_samples)
     alpha = (1.0 - confidence_level) / 2.0
-    bootstrapped = resampled_means(differences, "bootstrap", n_samples, seed)
-    low, high = np.quantile(bootstrapped, [alpha, 1.0 - alpha], axis=0)
-    null = bootstrapped if method == "bootstrap" else resampled_means(differences, method, n_samples, seed)
-    p = p_values(observed, null, method)
+    low, high = np.quantile(bootstrapped, [alpha, 1.0 - alpha], axis=1, overwrite_input=True)
     width = baseline.shape[1]
     return [
         {
@@ -128,10 +156,13 @@ def compare_columns(
 def check_test(method: str, correction: str | None) -> None:
     """Raise ValueError naming the choices for an unknown ``method`` or ``correction``."""
     if method not in METHODS:
-        raise ValueError(f"method={method!r} is not valid; choose one of: {', '.join(map(repr, METHODS))}")
+        raise ValueError(
+            f"method={describe(method)} is not valid; choose one of: {', '.join(map(repr, METHODS))}"
+        )
     if correction not in CORRECTIONS:
         raise ValueError(
-            f"correction={correction!r} is not valid; choose one of: {', '.join(map(repr, CORRECTIONS))}"
+            f"correction={describe(correction)} is not valid; choose one of: "
+            + ", ".join(map(repr, CORRECTIONS))
         )
 
 
