@@ -35,7 +35,11 @@ from rouge_languages import language_label
 from rouge_stemmers import SNOWBALL_LANGUAGES, STEMMER_LANGUAGES
 
 # The stemmers rouge_stemmers has for a language outside Snowball.
-OWN_STEMMERS = {"hi": "Hindi suffixes (Ramanathan and Rao)", "tr": "TurkishStemmer"}
+OWN_STEMMERS = {
+    "bn": "Bengali suffixes (XL-Sum's)",
+    "hi": "Hindi suffixes (Ramanathan and Rao)",
+    "tr": "TurkishStemmer",
+}
 CODE_INLINE_EXAMPLES = 20  # "Show the code" writes the texts out up to this many examples
 
 
