@@ -92,21 +92,34 @@ def as_list(references: str | list[str]) -> list[str]:
 
 
 # What scoring costs, in seconds of one process on this project's 2-core machine, fitted with margin to
-# the slowest cases benchmarks/bench_app.py builds. Tokenizing costs per character, by tokenizer (one
-# registered later gets the slowest rate); Porter stemming of unseen words is the same for every one.
+# the slowest cases benchmarks/bench_app.py builds. Tokenizing costs per character, by tokenizer: the
+# CPU time on the slowest of its inputs in benchmarks/bench_rates.py (``fit`` prints this table, 1.5
+# times the slowest rate; ``check`` compares the estimate with the time), "xlsum" for its slowest
+# language (jieba). One registered later gets the slowest rate until it is fitted. Porter stemming
+# of unseen words is the same for every one.
 TOKENIZE_SECONDS_PER_CHAR = {
     "whitespace": 0.05e-6,
     "rouge-score": 0.15e-6,
-    "char": 0.2e-6,
+    "word": 0.3e-6,
+    "char": 1.2e-6,
     "cjk": 0.3e-6,
-    "ja": 10e-6,
-    "ja-sudachi-a": 10e-6,
-    "ja-sudachi-b": 10e-6,
-    "ja-sudachi-c": 10e-6,
-    "zh": 14e-6,
-    "ko": 100e-6,
-    "th": 6e-6,
+    "ja": 5e-6,
+    "ja-sudachi-a": 5e-6,
+    "ja-sudachi-b": 5e-6,
+    "ja-sudachi-c": 5e-6,
+    "zh": 36e-6,
+    "ko": 80e-6,
+    "th": 12e-6,
+    "lo": 6e-6,
+    "km": 25e-6,
+    "my": 43e-6,
+    "xlsum": 36e-6,
+    "xlsum-segmented": 72e-6,  # not fitted: xlsum's, twice (rougeLsum's sentences are segmented again)
+    "ja-mecab": 2e-6,
+    "ja-fugashi": 2e-6,
 }
+# split_summaries=True: splitting each text into sentences, per character, when rougeLsum is chosen.
+SPLIT_SECONDS_PER_CHAR = 1.5e-6
 STEM_SECONDS_PER_CHAR = 4e-6
 # Per token of a (prediction, reference) pair and rouge type, both columns: rouge1-2, rougeL, rougeLsum.
 SCORE_SECONDS_PER_TOKEN = 0.4e-6
@@ -144,7 +157,11 @@ class Work:
 
 
 def _nfkc_length(text: str) -> int:
-    return len(unicodedata.normalize("NFKC", text))
+    """The length a tokenizer sees: NFKC's, or the text's where NFKC shortens it.
+
+    whitespace and rouge-score do not normalise.
+    """
+    return max(len(text), len(unicodedata.normalize("NFKC", text)))
 
 
 def _skip_bigrams(tokens: int, rouge_type: str) -> int:
@@ -195,6 +212,7 @@ def estimate_work(
         + lcs_cells * LCS_CELL_SECONDS * sum(t in ("rougeL", "rougeLsum") for t in rouge_types)
         + pairs * PAIR_SECONDS
         + len(texts) * len(rouge_types) * BOOTSTRAP_SECONDS_PER_ROW
+        + (chars * SPLIT_SECONDS_PER_CHAR if split_summaries and "rougeLsum" in rouge_types else 0)
     )
     family = [t for t in rouge_types if rouge_family.is_family_type(t)]
     if not (family and tokenize):

@@ -39,6 +39,7 @@ from .rouge_lcs import lcs_length as lcs_length
 from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
 from .rouge_native import native_scores as native_scores
 from .rouge_ngrams import Score as Score
+from .rouge_pieces import pieces as pieces
 from .rouge_presets import PRESETS as PRESETS
 from .rouge_scoring import VERSION, check_options_early, score
 from .rouge_scoring import compare as compare_systems_of

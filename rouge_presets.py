@@ -24,12 +24,14 @@ from typing import Any
 if __package__:
     from .rouge_bengali import BengaliStemmer
     from .rouge_inputs import describe
+    from .rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from .rouge_segmenters import _jieba
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from .rouge_text import _require, _versions
 else:
     from rouge_bengali import BengaliStemmer
     from rouge_inputs import describe
+    from rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from rouge_segmenters import _jieba
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
     from rouge_text import _require, _versions
@@ -200,6 +202,8 @@ class XLSumTokenizer:
         self._fallback = _require("pyonmttok", "pyonmttok", "the 'xlsum' tokenizer").Tokenizer("aggressive")
         stem = self._stemmer.signature if self._stemmer else "none"
         versions = [*versions, *_versions("pyonmttok"), f"unicode-{unicodedata.unidata_version}"]
+        if self._segment:
+            versions.append(f"pieces-{PIECE_CHARS}")
         self.signature = f"{self.name}-{language or 'none'}[{','.join(versions)};stem={stem}]"
 
     @staticmethod
@@ -223,10 +227,12 @@ class XLSumTokenizer:
     def tokenize(self, text: str) -> list[str]:
         """Return XL-Sum's tokens of ``text``."""
         text = " ".join(bert_words(text.lower().strip()))
-        tokens = self._segment(text) if self._segment else []
+        tokens = (
+            [t for piece in pieces(text, PIECE_CHARS) for t in self._segment(piece)] if self._segment else []
+        )
         if not tokens and text:
-            pieces = " ".join(self._fallback.tokenize(text)[0])
-            tokens = "".join(f" {c} " if _is_cjk_ideograph(c) else c for c in pieces).split()
+            onmt = " ".join(self._fallback.tokenize(text)[0])
+            tokens = "".join(f" {c} " if _is_cjk_ideograph(c) else c for c in onmt).split()
         return self._stemmed(tokens)
 
     def tokenize_sentence(self, text: str) -> list[str]:
@@ -272,18 +278,15 @@ class MecabTokenizer:
         ipadic = _require("ipadic", "ipadic", "the 'ja-mecab' tokenizer")
         self._tagger = mecab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
         self._stem = get_stemmer(None).stem if use_stemmer else None
-        self.signature = f"ja-mecab[{','.join(_versions('mecab-python3', 'ipadic'))}]"
+        self.signature = (
+            f"ja-mecab[{','.join(_versions('mecab-python3', 'ipadic'))},pieces-{CONTEXT_PIECE_CHARS}]"
+        )
 
     def tokenize(self, text: str) -> list[str]:
-        """Return MeCab's words of ``text``; ValueError where MeCab gives no result."""
+        """Return MeCab's words of ``text`` (up to its first NUL, where MeCab stops), in pieces."""
         _warn_of_nul(text, "ja-mecab")
-        parsed = self._tagger.parse(text.strip())
-        if parsed is None:
-            raise ValueError(
-                f"the 'ja-mecab' tokenizer: MeCab gave no result for a text of {len(text):,} characters "
-                "(it gives none for 89,058 or more digits in a row); shorten or split the text"
-            )
-        tokens = parsed.split()
+        head = text.strip().split("\x00", 1)[0]
+        tokens = [t for piece in pieces(head, CONTEXT_PIECE_CHARS) for t in self._tagger.parse(piece).split()]
         return [self._stem(t) for t in tokens] if self._stem else tokens
 
 
@@ -302,12 +305,15 @@ class FugashiTokenizer:
         _require("unidic_lite", "unidic-lite", "the 'ja-fugashi' tokenizer")
         self._tagger = fugashi.Tagger("-Owakati")
         self._stem = get_stemmer(None).stem if use_stemmer else None
-        self.signature = f"ja-fugashi[{','.join(_versions('fugashi', 'unidic-lite'))}]"
+        self.signature = (
+            f"ja-fugashi[{','.join(_versions('fugashi', 'unidic-lite'))},pieces-{CONTEXT_PIECE_CHARS}]"
+        )
 
     def tokenize(self, text: str) -> list[str]:
         """Return fugashi's words of ``text``."""
         _warn_of_nul(text, "ja-fugashi")
-        tokens = self._tagger.parse(text).split()
+        head = text.split("\x00", 1)[0]
+        tokens = [t for piece in pieces(head, CONTEXT_PIECE_CHARS) for t in self._tagger.parse(piece).split()]
         return [self._stem(t) for t in tokens] if self._stem else tokens
 
 

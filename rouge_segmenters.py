@@ -11,19 +11,28 @@ from __future__ import annotations
 import logging
 import re
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache, partial
 from typing import Any
 
 if __package__:
+    from .rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from .rouge_stemmers import Stemmer
     from .rouge_text import _UNICODE, SegmentingTokenizer, _is_word, _nfkc, _require, _versions
 else:
+    from rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from rouge_stemmers import Stemmer
     from rouge_text import _UNICODE, SegmentingTokenizer, _is_word, _nfkc, _require, _versions
 
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
 _SUDACHI_MAX_BYTES = 16384
+# The other segmenters take a longer text in pieces of at most PIECE_CHARS characters, or
+# CONTEXT_PIECE_CHARS for the models that weigh a word's context (Kiwi, khmercut's CRF): see rouge_pieces.
+
+
+def _in_pieces(segment: Callable[[str], Iterable[str]], text: str, max_chars: int) -> list[str]:
+    """``segment``'s words of each piece of ``text`` (``rouge_pieces.pieces``), in order."""
+    return [word for piece in pieces(text, max_chars) for word in segment(piece)]
 
 
 @lru_cache(maxsize=1)
@@ -108,11 +117,11 @@ class JiebaTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._jieba = _jieba()
-        super().__init__("zh", stemmer, [*_versions("jieba"), _UNICODE])
+        super().__init__("zh", stemmer, [*_versions("jieba"), _UNICODE, f"pieces-{PIECE_CHARS}"])
 
     def segment(self, text: str) -> list[str]:
         """The words of NFKC ``text``."""
-        return [word for word in self._jieba.lcut(_nfkc(text)) if _is_word(word)]
+        return [word for word in _in_pieces(self._jieba.lcut, _nfkc(text), PIECE_CHARS) if _is_word(word)]
 
 
 @lru_cache(maxsize=1)
@@ -135,11 +144,16 @@ class KiwiTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._kiwi = _kiwi()
-        super().__init__("ko", stemmer, [*_versions("kiwipiepy", "kiwipiepy_model"), _UNICODE])
+        versions = [*_versions("kiwipiepy", "kiwipiepy_model"), _UNICODE, f"pieces-{CONTEXT_PIECE_CHARS}"]
+        super().__init__("ko", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The morpheme forms of NFKC ``text``."""
-        return [token.form for token in self._kiwi.tokenize(_nfkc(text)) if _is_word(token.form)]
+        forms = _in_pieces(self._forms, _nfkc(text), CONTEXT_PIECE_CHARS)
+        return [form for form in forms if _is_word(form)]
+
+    def _forms(self, text: str) -> list[str]:
+        return [token.form for token in self._kiwi.tokenize(text)]
 
 
 class ThaiTokenizer(SegmentingTokenizer):
@@ -155,12 +169,12 @@ class ThaiTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize = _require("pythainlp.tokenize", "pythainlp", "the 'th' tokenizer").word_tokenize
-        super().__init__("th", stemmer, [*_versions("pythainlp"), "newmm", _UNICODE])
+        super().__init__("th", stemmer, [*_versions("pythainlp"), "newmm", _UNICODE, f"pieces-{PIECE_CHARS}"])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
-        words = (_nfkc(word) for word in self._word_tokenize(text, engine="newmm", keep_whitespace=False))
-        return [word for word in words if _is_word(word)]
+        newmm = partial(self._word_tokenize, engine="newmm", keep_whitespace=False)
+        return _segment_as_written(_in_pieces(newmm, text, PIECE_CHARS))
 
 
 def _segment_as_written(words: Iterable[str]) -> list[str]:
@@ -180,11 +194,11 @@ class LaoTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize = _require("laonlp.tokenize", "laonlp", "the 'lo' tokenizer").word_tokenize
-        super().__init__("lo", stemmer, [*_versions("laonlp"), _UNICODE])
+        super().__init__("lo", stemmer, [*_versions("laonlp"), _UNICODE, f"pieces-{PIECE_CHARS}"])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
-        return _segment_as_written(self._word_tokenize(text))
+        return _segment_as_written(_in_pieces(self._word_tokenize, text, PIECE_CHARS))
 
 
 @lru_cache(maxsize=1)
@@ -208,34 +222,66 @@ class KhmerTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._khmercut = _khmercut()
-        super().__init__("km", stemmer, [*_versions("khmercut", "python-crfsuite"), _UNICODE])
+        versions = [*_versions("khmercut", "python-crfsuite"), _UNICODE, f"pieces-{CONTEXT_PIECE_CHARS}"]
+        super().__init__("km", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
-        return _segment_as_written(self._khmercut.tokenize(text)) if text else []
+        return (
+            _segment_as_written(_in_pieces(self._khmercut.tokenize, text, CONTEXT_PIECE_CHARS))
+            if text
+            else []
+        )
+
+
+class _ZawgyiFilter(logging.Filter):
+    """Drops burmesenlp's warning that a text looks Zawgyi-encoded (450 characters a text), counting it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "Zawgyi" in record.getMessage():
+            self.count += 1
+            return False
+        return True
 
 
 @lru_cache(maxsize=1)
-def _burmese_word_tokenize() -> Any:
+def _burmese_word_tokenize() -> tuple[Any, _ZawgyiFilter]:
     burmesenlp = _require("burmesenlp", "burmesenlp", "the 'my' tokenizer")
+    zawgyi = _ZawgyiFilter()
+    logging.getLogger("burmesenlp.normalize").addFilter(zawgyi)
     # burmesenlp reads its lexicon again on every call without one (2 s): it is read once here.
-    return partial(burmesenlp.word_tokenize, lexicon=burmesenlp.Lexicon.default())
+    return partial(burmesenlp.word_tokenize, lexicon=burmesenlp.Lexicon.default()), zawgyi
 
 
 class BurmeseTokenizer(SegmentingTokenizer):
     """``"my"``: Burmese words from burmesenlp's lexicon (longest matching), Unicode encoding only.
 
     Segmented as written, each word then put in NFKC; punctuation (၊ ။),
-    symbols and spaces are dropped. Text in the Zawgyi encoding is not converted.
+    symbols and spaces are dropped. Text in the Zawgyi encoding is not converted: burmesenlp's
+    warning that a text looks like it is logged once per tokenizer (once per compute call), not
+    once per text.
 
     >>> BurmeseTokenizer().tokenize("မြန်မာနိုင်ငံသည် အရှေ့တောင်အာရှတွင် တည်ရှိသည်။")
     ['မြန်မာနိုင်ငံ', 'သည်', 'အရှေ့တောင်', 'အာရှ', 'တွင်', 'တည်ရှိ', 'သည်']
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._word_tokenize = _burmese_word_tokenize()
-        super().__init__("my", stemmer, [*_versions("burmesenlp"), _UNICODE])
+        self._word_tokenize, self._zawgyi = _burmese_word_tokenize()
+        self._zawgyi_logged = False
+        super().__init__("my", stemmer, [*_versions("burmesenlp"), _UNICODE, f"pieces-{PIECE_CHARS}"])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
-        return _segment_as_written(self._word_tokenize(text))
+        seen = self._zawgyi.count
+        words = _segment_as_written(_in_pieces(self._word_tokenize, text, PIECE_CHARS))
+        if self._zawgyi.count > seen and not self._zawgyi_logged:
+            self._zawgyi_logged = True
+            logging.getLogger(__name__).warning(
+                "a Burmese text looks Zawgyi-encoded (burmesenlp's heuristic, which Shan, Mon and Karen "
+                "text also trigger): convert Zawgyi to Unicode first, or the 'my' tokens are unreliable"
+            )
+        return words

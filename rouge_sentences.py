@@ -20,7 +20,13 @@ from collections.abc import Iterator
 _SCRIPT_ENDERS = "。｡！？।॥؟۔։።፧။។៕།༎᠃"
 _CLOSERS = "」』）)]］】〕〉》”’\"'｣｝}»"
 _ENDERS_RE = re.compile(rf"([{_SCRIPT_ENDERS}．!?.]+)([{re.escape(_CLOSERS)}]*)")
-_LAST_WORD_RE = re.compile(r"[\w.'’]*$")
+_WORD_CHAR = r"[\w.'’]"
+_LAST_WORD_RE = re.compile(rf"{_WORD_CHAR}*$")
+_WORD_CHAR_RE = re.compile(_WORD_CHAR)
+_NEXT_CHAR_RE = re.compile(r"\s*(\S?)")
+# How far back from a full stop the word before it is read: a longer word is no abbreviation, and
+# reading a bounded window keeps splitting a line linear in its length.
+WORD_WINDOW = 64
 _DOTTED_RE = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 # Abbreviations that precede a name or a number, so a capital after them does not start a sentence.
 _ABBREVIATIONS = frozenset(
@@ -31,7 +37,7 @@ _ABBREVIATIONS = frozenset(
 def _ends_sentence(line: str, match: re.Match[str]) -> bool:
     """Whether the enders (and closing quotes or brackets) of ``match`` end a sentence."""
     enders, closers = match.groups()
-    after = line[match.end() :]
+    after = line[match.end() : match.end() + 2]  # the next two characters
     if closers[-1:] in ("」", "』") and after.startswith(("と", "って")):
         return False  # a quotation inside a Japanese sentence: 「行こう。」と言った。
     if any(char in _SCRIPT_ENDERS for char in enders):
@@ -40,17 +46,19 @@ def _ends_sentence(line: str, match: re.Match[str]) -> bool:
         return not after[:1].isdigit()  # not a full-width decimal point: ３．１４
     if after and after[0].isascii() and not after[0].isspace():
         return False  # inside a token: 3.14, U.S.A, example.com/?q=1
-    following = after.lstrip()[:1]
+    following = _NEXT_CHAR_RE.match(line, match.end()).group(1)
     if following.islower():
         return False  # "e.g. the", '"Stop!" he said'
     if "!" in enders or "?" in enders:
         return True
     if following.isdigit():
         return False  # "No. 5", "Jan. 1"
-    word = _LAST_WORD_RE.search(line[: match.start()]).group()
+    window = max(0, match.start() - WORD_WINDOW)
+    last_word = _LAST_WORD_RE.search(line, window, match.start())
+    word = last_word.group()
     is_abbreviation = (
         word.lower() in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or _DOTTED_RE.match(word)
-    )
+    ) and not (last_word.start() == window > 0 and _WORD_CHAR_RE.match(line, window - 1))
     return not (len(enders) == 1 and is_abbreviation)
 
 
@@ -72,8 +80,8 @@ def split_sentences(text: str, split_summaries: bool = False) -> list[str]:
     after ． (not inside a number), and after ASCII ! ? and . followed by a
     space, the end of the line or a non-ASCII character, but not before a
     word that starts with a lower-case letter, and not after a "." that ends
-    an abbreviation (Mr., Dr., U.S., e.g., single initials) or comes before a
-    digit. Closing quotes and brackets stay with their sentence, and 」 or 』
+    an abbreviation (Mr., Dr., U.S., e.g., single initials; not a word longer than
+    64 characters) or comes before a digit. Closing quotes and brackets stay with their sentence, and 」 or 』
     followed by と or って does not end one. Sentences are stripped of
     surrounding whitespace. Nothing is downloaded.
 

@@ -20,6 +20,11 @@ from functools import lru_cache
 from importlib.metadata import version
 from typing import Any
 
+if __package__:
+    from .rouge_pieces import GRAPHEME_PIECE_CHARS, grapheme_pieces
+else:
+    from rouge_pieces import GRAPHEME_PIECE_CHARS, grapheme_pieces
+
 # Python's tables normalise and case-fold; the regex package's tables find boundaries and scripts.
 UNICODE_VERSIONS = (f"regex-{version('regex')}", f"unicode-{unicodedata.unidata_version}")
 # Characters written without spaces between words in Chinese and Japanese: Han ideographs (with
@@ -274,7 +279,12 @@ def grapheme_tokens(text: str) -> list[str]:
     patterns = _patterns()
     if not patterns["joining"].search(text):
         return list("".join(text.split()))
-    return [cluster for cluster in patterns["grapheme"].findall(text) if not cluster.isspace()]
+    clusters = (
+        cluster
+        for piece in grapheme_pieces(text, GRAPHEME_PIECE_CHARS)
+        for cluster in patterns["grapheme"].findall(piece)
+    )
+    return [cluster for cluster in clusters if not cluster.isspace()]
 
 
 class UnsegmentedTextWarning(UserWarning):
