@@ -11,7 +11,8 @@ tab with ``build_tab`` and gives it the request handlers, which read inputs and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import inspect
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,16 +20,23 @@ import gradio as gr
 import numpy as np
 import pandas as pd
 
+import rouge_scoring
 import rouge_significance
+from app_inputs import quoted
 
 COMPARE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
-METHODS = {"paired bootstrap (Koehn 2004)": "bootstrap", "approximate randomization": "permutation"}
+# The tab's name of each test of rouge_significance.METHODS; the API's default test is offered first.
+METHOD_NAMES = {"bootstrap": "paired bootstrap (Koehn 2004)", "permutation": "approximate randomization"}
+DEFAULT_METHOD = inspect.signature(rouge_scoring.compare).parameters["method"].default
+METHODS = {
+    METHOD_NAMES.get(method, method): method
+    for method in sorted(rouge_significance.METHODS, key=lambda method: method != DEFAULT_METHOD)
+}
 N_SAMPLES = 10_000
 SEED = 0
 BASELINE_COLUMN = "baseline"
 # The summary's columns a phone leaves out (baseline, system mean, interval: app_tables.tables_css).
 NARROW_HIDDEN_COLUMNS = (2, 3, 5)
-NARROW_NOTE = "On a narrow screen the table leaves out both means and the interval: turn the phone sideways."
 EXAMPLE_BASELINE = "the cat\na dog ran\nrain\nbirds sing\nwe met\ntrain late"
 EXAMPLE_SYSTEM = (
     "the cat sat on the mat\na dog ran in the park\nit rained all day\nbirds sing at dawn\nwe met at noon\n"
@@ -38,15 +46,6 @@ EXAMPLE_REFERENCES = (
     "the cat sat on a mat\nthe dog ran in a park\nit rained all day long\nbirds sang at dawn\n"
     "we met at noon today\nthe train was late again"
 )
-INTRO = """\
-Is a system really better than a baseline, or did it win by chance on these examples? Each system and
-the baseline are scored on the same references, and the per-example differences are resampled: a
-**paired bootstrap** (Koehn 2004) or **approximate randomization** (Riezler and Maxwell 2005), every
-system on the same resamples. The p-value is two-sided; the interval is a percentile bootstrap interval
-of the difference. A significant difference in ROUGE is not a difference in quality: read the examples
-where the systems differ most. Upload a file with a `reference` column, a `baseline` column and one
-column per system, or paste one example per line. Scores and differences are shown to 4 decimals; sort
-a table by any column from the ⋮ menu in its header."""
 
 
 @dataclass
@@ -73,7 +72,7 @@ def systems_from_rows(rows: Sequence[Mapping[str, Any]], name: str) -> Systems:
     def text(row: Mapping[str, Any], column: str, number: int) -> str:
         value = row.get(column)
         if not isinstance(value, str):
-            raise gr.Error(f"{name} row {number}: {column} must be text, got {value!r}")
+            raise gr.Error(f"{name} row {number}: {column} must be text, got {quoted(value)}")
         return value
 
     references = [[text(row, c, n) for c in reference_columns] for n, row in enumerate(rows, 1)]
@@ -155,17 +154,23 @@ def examples_to_read(
     rouge_type: str,
     count: int = 3,
 ) -> pd.DataFrame:
-    """``count`` examples each where ``name`` scores highest, in the middle and lowest on ``rouge_type``."""
+    """Up to ``count`` examples each where ``name`` scores highest, in the middle, lowest on ``rouge_type``.
+
+    The bands never share an example: with fewer than ``3 * count`` examples each band has a third of
+    them (at least one high and one low), the middle band what is left in the middle.
+    """
     system_scores = np.asarray(scores[name][rouge_type])
-    order = np.argsort(-system_scores, kind="stable")
-    middle = max(0, len(order) // 2 - count // 2)
-    picks = [("high", i) for i in order[:count]] + [("middle", i) for i in order[middle : middle + count]]
-    picks += [("low", i) for i in order[::-1][:count]]
-    rows, seen = [], set()
+    order = list(np.argsort(-system_scores, kind="stable"))
+    size = len(order)
+    edge = min(count, max(1, size // 3))
+    high, low = order[:edge], order[max(edge, size - edge) :]
+    rest = order[edge : max(edge, size - edge)]
+    middle_count = min(count, len(rest))
+    start = (len(rest) - middle_count) // 2
+    middle = rest[start : start + middle_count]
+    picks = [("high", i) for i in high] + [("middle", i) for i in middle] + [("low", i) for i in low[::-1]]
+    rows = []
     for band, index in picks:
-        if (band, index) in seen:
-            continue
-        seen.add((band, index))
         references = systems.references[index]
         rows.append(
             {
@@ -226,90 +231,3 @@ def compare(
         **scoring,
     )["signature"]
     return result, scores
-
-
-def build_tab(
-    run: Callable[..., Any],
-    read: Callable[..., Any],
-    tokenizers: Sequence[str],
-    languages: Sequence[str],
-    limits_text: str,
-) -> None:
-    """The tab's components, inside the caller's ``gr.Tab``.
-
-    ``run`` takes the inputs and returns the summary, histogram, per-example table, signature, CSV
-    and JSON paths, the state ``read`` needs, and a status line; ``read`` takes that state and
-    returns the examples to read and a status line.
-    """
-    gr.Markdown(INTRO)
-    with gr.Row():
-        baseline = gr.Textbox(
-            EXAMPLE_BASELINE, label="Baseline (one per line)", lines=6, elem_id="cmp-baseline"
-        )
-        system = gr.Textbox(EXAMPLE_SYSTEM, label="System (one per line)", lines=6, elem_id="cmp-system")
-        references = gr.Textbox(
-            EXAMPLE_REFERENCES, label="References (one per line)", lines=6, elem_id="cmp-references"
-        )
-    gr.Markdown(
-        "…or upload a CSV, TSV or JSONL file, compared instead of the pasted text: `reference`, "
-        "`baseline` and one column per system."
-    )
-    upload = gr.File(
-        label="Upload (CSV, TSV or JSONL)",
-        file_types=[".csv", ".tsv", ".jsonl"],
-        height=120,
-        elem_id="cmp-upload",
-    )
-    gr.Markdown(limits_text)
-    with gr.Row():
-        rouge_types = gr.CheckboxGroup(list(COMPARE_TYPES), value=list(COMPARE_TYPES), label="ROUGE types")
-        tokenizer = gr.Dropdown(
-            list(tokenizers), value="whitespace", label="Tokenizer", min_width=360, elem_id="cmp-tokenizer"
-        )
-        language = gr.Dropdown(
-            ["", *languages], value="", label="Language (ISO 639-1, optional)", elem_id="cmp-language"
-        )
-    with gr.Row():
-        method = gr.Radio(list(METHODS), value=next(iter(METHODS)), label="Test")
-        with gr.Column(min_width=180):
-            correction = gr.Checkbox(label="Holm correction", info="for several systems")
-        confidence = gr.Slider(0.5, 0.99, value=0.95, step=0.01, label="Confidence level")
-    go = gr.Button("Compare", variant="primary", elem_id="cmp-run")
-    status = gr.HTML(label="Compare status", elem_id="cmp-status")
-    gr.Markdown(NARROW_NOTE, elem_classes="narrow-only")
-    summary = gr.Dataframe(
-        label="Each system against the baseline",
-        interactive=False,
-        wrap=True,
-        max_height=1000,
-        elem_id="cmp-summary",
-    )
-    histogram = gr.BarPlot(
-        x="mean difference",
-        y="resamples",
-        color="where",
-        label="Resampled differences",
-        elem_id="cmp-histogram",
-    )
-    details = gr.Dataframe(
-        label="Per example",
-        interactive=False,
-        wrap=True,
-        elem_id="cmp-details",
-    )
-    signature = gr.Textbox(label="Signature", interactive=False, elem_id="cmp-signature")
-    with gr.Row():
-        csv_file = gr.File(label="Per-example differences (CSV)", min_width=360)
-        json_file = gr.File(label="Result (JSON)", min_width=360)
-    state = gr.State()
-    read_button = gr.Button("Show high-, middle- and low-scoring examples", elem_id="cmp-read-button")
-    to_read = gr.Dataframe(label="Examples to read", interactive=False, wrap=True, elem_id="cmp-read")
-    inputs = [baseline, system, references, upload, rouge_types, tokenizer, language, method, correction]
-    go.click(
-        run,
-        [*inputs, confidence],
-        [summary, histogram, details, signature, csv_file, json_file, state, status],
-        api_name="compare",
-        concurrency_id="score",
-    )
-    read_button.click(read, [state], [to_read, status], api_name="examples_to_read", concurrency_id="score")

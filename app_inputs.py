@@ -10,8 +10,10 @@ import io
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -59,16 +61,32 @@ def _references_of(row: Mapping[str, Any], columns: Sequence[str], where: str) -
             continue
         for item in value if isinstance(value, list) else [value]:
             if not isinstance(item, str):
-                raise gr.Error(f"{where}: {column} must be a string or a list of strings, got {item!r}")
+                raise gr.Error(f"{where}: {column} must be a string or a list of strings, got {quoted(item)}")
             if item:
                 references.append(item)
     return references or [""]
+
+
+def check_unique(columns: Sequence[str], where: str) -> None:
+    """Refuse column names that repeat: a reader would keep one of the columns and drop the other."""
+    repeated = [quoted(c) for c, n in Counter(columns).items() if n > 1]
+    if repeated:
+        raise gr.Error(
+            f"{where}: the column {', '.join(repeated)} appears more than once; rename or remove one"
+        )
+
+
+def unique_keys(pairs: list[tuple[str, Any]], where: str) -> dict[str, Any]:
+    """A JSON object's dict (``json.loads``' ``object_pairs_hook``), refused if a key repeats."""
+    check_unique([key for key, _ in pairs], where)
+    return dict(pairs)
 
 
 def _csv_rows(text: str, name: str, delimiter: str) -> list[dict[str, Any]]:
     """The rows of a CSV or TSV text, records as the csv module reads them (quoted line breaks kept)."""
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
+        check_unique(reader.fieldnames or [], f"{name} line 1")
         return list(reader)
     except csv.Error as error:
         start = reader.line_num + 1  # the lines of the records read before this one, plus one
@@ -87,7 +105,7 @@ def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
+            row = json.loads(line, object_pairs_hook=partial(unique_keys, where=f"{name} line {number}"))
         except json.JSONDecodeError as error:
             raise gr.Error(f"{name} line {number} is not JSON: {error.msg}") from error
         if not isinstance(row, dict):
@@ -96,18 +114,67 @@ def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
     return rows
 
 
-def decode_upload(data: bytes, name: str) -> str:
-    """The text of an uploaded file: UTF-8 (with or without a byte order mark), or UTF-16 with one.
+QUOTED_CHARS = 200  # a value quoted in a message is cut to this many characters
 
-    No newline translation: the formats split records. Other encodings are refused with how to
-    re-save the file; a Shift-JIS file, which Excel writes in Japan, is not guessed at.
+
+def shortened(message: str, limit: int) -> str:
+    """``message``, cut to ``limit`` characters with a note of its length when longer.
+
+    >>> shortened("x" * 30, 10)
+    'xxxxxxxxxx… (cut: 30 characters in all)'
     """
-    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    if len(message) <= limit:
+        return message
+    return f"{message[:limit]}… (cut: {len(message):,} characters in all)"
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)`` for a message, cut to ``QUOTED_CHARS`` characters."""
+    return shortened(repr(value), QUOTED_CHARS)
+
+
+def utf_encoding(data: bytes) -> str:
+    """The UTF encoding of an upload: from its byte order mark, else from where its NUL bytes are.
+
+    A text of mostly ASCII characters (a CSV header, JSON keys) in UTF-16 without a byte order mark
+    has a NUL byte in every other place; in UTF-32 every fourth byte is NUL, and the one next to it for
+    a character below U+10000; UTF-8 text has none.
+
+    >>> [utf_encoding("ab".encode(e)) for e in ("utf-8", "utf-16-le", "utf-16-be", "utf-32", "utf-32-be")]
+    ['utf-8-sig', 'utf-16-le', 'utf-16-be', 'utf-32', 'utf-32-be']
+    """
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "utf-32"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    head = data[: 4 * 1024]
+    if b"\x00" not in head:
+        return "utf-8-sig"
+    head = head[: len(head) // 4 * 4]
+    quarter = len(head) // 4
+    nuls = [head[k::4].count(0) for k in range(4)]  # NUL bytes at each position mod 4
+    # UTF-32: the top byte of every character is 0, and the next one of every character below U+10000.
+    if quarter and nuls[3] == quarter and nuls[2] >= 0.9 * quarter:
+        return "utf-32-le"
+    if quarter and nuls[0] == quarter and nuls[1] >= 0.9 * quarter:
+        return "utf-32-be"
+    return "utf-16-le" if nuls[1] + nuls[3] > nuls[0] + nuls[2] else "utf-16-be"
+
+
+def decode_upload(data: bytes, name: str) -> str:
+    """The text of an uploaded file: UTF-8 (with or without a byte order mark), UTF-16 or UTF-32.
+
+    UTF-16 and UTF-32 are read with or without a byte order mark (``utf_encoding``). No newline
+    translation: the formats split records. Other encodings are refused with how to re-save the
+    file; a Shift-JIS file, which Excel writes in Japan, is not guessed at.
+    """
+    encoding = utf_encoding(data)
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise gr.Error(
-            f"{name} is not UTF-8 text ({error.reason} at byte {error.start}). Save it as UTF-8: in Excel "
+            f"{name} is not {encoding.removesuffix('-sig').upper()} text ({error.reason} at byte "
+            f"{error.start}). Save it as UTF-8: in Excel "
             "choose 'CSV UTF-8 (comma delimited)'; a Shift-JIS (cp932) file converts with "
             "iconv -f CP932 -t UTF-8"
         ) from error
@@ -137,7 +204,11 @@ def parse_upload(path: str | os.PathLike[str]) -> Examples:
         raise gr.Error(f"{path.name} has no rows")
     columns = list(dict.fromkeys(column for row in rows for column in row if column is not None))
     # Column names are matched without case or surrounding spaces: "Prediction", " reference_2".
-    prediction_column = next((c for c in columns if c.strip().lower() in ("prediction", "predictions")), None)
+    prediction_columns = [c for c in columns if c.strip().lower() in ("prediction", "predictions")]
+    if len(prediction_columns) > 1:
+        listed = ", ".join(map(quoted, prediction_columns))
+        raise gr.Error(f"{path.name} has {len(prediction_columns)} prediction columns ({listed}): keep one")
+    prediction_column = prediction_columns[0] if prediction_columns else None
     reference_columns = [c for c in columns if c.strip().lower().startswith("reference")]
     if prediction_column is None or not reference_columns:
         raise gr.Error(
@@ -148,7 +219,7 @@ def parse_upload(path: str | os.PathLike[str]) -> Examples:
     for number, row in enumerate(rows, 1):
         prediction = row.get(prediction_column)
         if not isinstance(prediction, str):
-            raise gr.Error(f"{path.name} row {number}: prediction must be a string, got {prediction!r}")
+            raise gr.Error(f"{path.name} row {number}: prediction must be a string, got {quoted(prediction)}")
         predictions.append(prediction)
         references.append(_references_of(row, reference_columns, f"{path.name} row {number}"))
     if all(len(refs) == 1 for refs in references) and len(reference_columns) == 1:

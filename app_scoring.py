@@ -21,6 +21,7 @@ import rouge_family
 import rouge_stats
 import rouge_text
 from app_inputs import Examples
+from rouge_languages import language_label
 
 METRIC_PATH = str(Path(__file__).resolve().parent / "kurenai_rouge.py")
 # The Score tab's choices: the stock metric's four defaults, then ROUGE-1.5.5's ROUGE-W-1.2, ROUGE-S4 and
@@ -29,14 +30,25 @@ ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW", "rougeS4", "
 DEFAULT_ROUGE_TYPES = ROUGE_TYPES[:4]
 SEED = 0
 N_SAMPLES = 1000  # kurenai_rouge's bootstrap resamples (its default)
-DEFAULT_TOKENIZER = "whitespace"
-# The tokenizer dropdowns' choice that leaves compute's ``tokenizer`` out: the language's tokenizer.
+# The tokenizer dropdowns' choice that leaves compute's ``tokenizer`` out: the language's tokenizer, the
+# whitespace tokenizer without a language. It is the default, so that choosing a language is enough.
 FROM_LANGUAGE = "(from the language)"
+DEFAULT_TOKENIZER = FROM_LANGUAGE
+NO_LANGUAGE = "(none)"
 
 
 def tokenizer_choices() -> list[str]:
     """The tokenizer dropdowns' choices: every registered name, then ``FROM_LANGUAGE``."""
     return [*rouge_text.tokenizer_names(), FROM_LANGUAGE]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The language dropdowns' choices, (shown, value): ``NO_LANGUAGE`` for "", then "ja — Japanese", ...
+
+    >>> language_choices()[:2]
+    [('(none)', ''), ('aa — Afar', 'aa')]
+    """
+    return [(NO_LANGUAGE, ""), *((language_label(code), code) for code in rouge_text.LANGUAGES)]
 
 
 def tokenizer_argument(choice: str | None) -> str | None:

@@ -142,8 +142,14 @@ def write_csv(table: pd.DataFrame, path: Path) -> None:
     table.map(spreadsheet_safe).to_csv(path, index=False, encoding="utf-8-sig", lineterminator="\r\n")
 
 
-def four_decimals(table: pd.DataFrame) -> Styler:
-    """``table`` as a page shows it: every float with 4 decimals; gradio still sorts by the number."""
+def four_decimals(table: pd.DataFrame) -> Styler | pd.DataFrame:
+    """``table`` as a page shows it: every float with 4 decimals; gradio still sorts by the number.
+
+    A pandas Styler renders at most ``styler.render.max_elements`` cells (gradio then fails on the
+    cut table); a larger table is shown as its numbers rounded to 4 decimals (0.5 shows as 0.5).
+    """
+    if table.size > pd.get_option("styler.render.max_elements"):
+        return table.round(4)
 
     def shown(value: Any) -> str:
         return f"{value:.4f}" if isinstance(value, float | np.floating) else str(value)

@@ -74,8 +74,20 @@ def test_histogram_marks_the_interval(compared):
 def test_examples_to_read(compared):
     systems, _, scores = compared
     table = app_compare.examples_to_read(systems, scores, "full", "rouge1")
-    assert list(table["band"])[:3] == ["high"] * 3 and list(table["band"])[-3:] == ["low"] * 3
+    # Six examples: two in each band, none in two bands.
+    assert list(table["band"]) == ["high"] * 2 + ["middle"] * 2 + ["low"] * 2
+    assert sorted(table["example"]) == [1, 2, 3, 4, 5, 6]
     assert table.iloc[0]["full rouge1"] == max(round(x, 4) for x in scores["full"]["rouge1"])
+    assert min(table["full rouge1"]) == min(round(x, 4) for x in scores["full"]["rouge1"])
+
+
+@pytest.mark.parametrize("size", range(1, 13))
+def test_examples_to_read_never_repeat_an_example(size):
+    scores = {name: {"rouge1": [(7 * i) % 11 / 10 for i in range(size)]} for name in ("s", "baseline")}
+    systems = Systems(["b"] * size, {"s": ["s"] * size}, ["r"] * size)
+    table = app_compare.examples_to_read(systems, scores, "s", "rouge1")
+    assert len(set(table["example"])) == len(table) and min(size, 2) <= len(table) <= 9
+    assert table.iloc[0]["band"] == "high" and (size < 2 or table.iloc[-1]["band"] == "low")
 
 
 def test_rows_from_an_upload():

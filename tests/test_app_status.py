@@ -1,0 +1,167 @@
+"""The Space's status lines: what was done, the metric's warnings next to the scores, short messages."""
+
+import importlib
+import inspect
+import sys
+import threading
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import gradio as gr
+import pandas as pd
+import pytest
+from pandas.io.formats.style import Styler
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+app_compare = importlib.import_module("app_compare")
+app_compare_tab = importlib.import_module("app_compare_tab")
+app_inspect = importlib.import_module("app_inspect")
+app_score = importlib.import_module("app_score")
+app_scoring = importlib.import_module("app_scoring")
+app_status = importlib.import_module("app_status")
+app_tables = importlib.import_module("app_tables")
+app_warnings = importlib.import_module("app_warnings")
+rouge_significance = importlib.import_module("rouge_significance")
+
+FROM_LANGUAGE = app_scoring.FROM_LANGUAGE
+# Raw text of each script the whitespace tokenizer cannot split, and the language the page proposes.
+UNSEGMENTED = {
+    "ja": ("今日は晴れです\n猫が窓の外を見ている", "今日は雨です\n猫が窓から外を見ている", "ja — Japanese"),
+    "zh": ("今天天气很好\n我们明天去北京", "今天天气不错\n我们后天去北京", "zh — Chinese"),
+    "th": ("ฉันชอบกินข้าวผัด\nวันนี้อากาศดี", "ฉันชอบกินข้าวมันไก่\nวันนี้อากาศร้อน", "th — Thai"),
+}
+PAGE_SCORE = app_status.with_status(app_score.score, 7, app_score.describe_scores, tables=(0, 2))
+
+
+def page_score(predictions, references, **options):
+    """The Score button with the page's defaults: its outputs and its status line."""
+    settings = {
+        "rouge_types": ["rouge1"],
+        "tokenizer": FROM_LANGUAGE,
+        "use_stemmer": False,
+        "split_summaries": False,
+        "bootstrap": False,
+        "confidence_level": 0.95,
+        "language": "",
+        **options,
+    }
+    *outputs, status = PAGE_SCORE(predictions, references, None, *settings.values())
+    return outputs, status
+
+
+@pytest.mark.parametrize("code", list(UNSEGMENTED))
+def test_unsegmented_text_with_the_defaults_warns_in_the_status_line(code):
+    predictions, references, label = UNSEGMENTED[code]
+    (summary, *_), status = page_score(predictions, references)
+    assert "Scored 2 examples." in status
+    assert f"These texts have no spaces between words; choose language {label}" in status
+    assert "status-warning" in status
+    # The proposed language gives words, and no warning.
+    (summary, *_), status = page_score(predictions, references, language=code)
+    assert "no spaces" not in status and "status-warning" not in status
+    assert float(summary.data.iloc[0]["F"]) > 0
+
+
+def test_the_tokenizer_follows_the_language_unless_one_is_picked():
+    assert app_scoring.DEFAULT_TOKENIZER == FROM_LANGUAGE
+    predictions, references, _ = UNSEGMENTED["ja"]
+    outputs, status = page_score(predictions, references, language="ja")
+    assert outputs[3].startswith("tok:ja-sudachi")
+    outputs, status = page_score(predictions, references, language="ja", tokenizer="whitespace")
+    assert outputs[3].startswith("tok:whitespace") and "choose language ja — Japanese" in status
+
+
+def test_each_request_gets_its_own_warnings_when_requests_run_side_by_side():
+    japanese, english = UNSEGMENTED["ja"][:2], ("the cat sat", "the cat ran")
+    start = threading.Barrier(2)
+
+    def run(texts):
+        start.wait()
+        return page_score(*texts)[1]
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for _ in range(10):
+            warned, quiet = pool.map(run, [japanese, english])
+            assert "no spaces" in warned and "status-warning" not in quiet
+
+
+def test_a_second_identical_request_warns_too():
+    for _ in range(2):
+        assert "no spaces" in page_score(*UNSEGMENTED["th"][:2])[1]
+
+
+def test_collected_sees_only_its_own_thread():
+    outside = []
+    with app_warnings.collected() as caught:
+        thread = threading.Thread(target=lambda: outside.append(warnings.warn("elsewhere", stacklevel=1)))
+        thread.start()
+        thread.join()
+        warnings.warn("here", stacklevel=1)
+    assert caught == ["here"]
+
+
+def test_other_warnings_show_as_they_are():
+    assert app_warnings.page_words("n is small") == "Warning: n is small."
+
+
+def test_inspect_says_when_its_tokenizer_cannot_split_the_text():
+    page_inspect = app_status.with_status(app_inspect.inspect_pair, 4, lambda _: "Inspected.")
+    *_, status = page_inspect("今日は晴れです", "今日は雨です", "whitespace", False)
+    assert "Inspected." in status and "choose language ja — Japanese" in status
+
+
+def test_compare_shows_the_warnings_of_its_scoring_and_test():
+    page_compare = app_status.with_status(
+        app_compare_tab.compare_systems, 7, app_compare_tab.describe_comparison
+    )
+    baseline, system, references = "今日は雨\n猫", "今日は晴れです\n猫が見る", "今日は晴れです\n猫が見ている"
+    *_, status = page_compare(baseline, system, references, None, ["rouge1"], FROM_LANGUAGE, "")
+    assert "Compared 1 system with the baseline on 2 examples" in status
+    assert "choose language ja — Japanese" in status
+
+
+def test_compare_offers_the_test_compare_runs_by_default_first():
+    default = app_compare.DEFAULT_METHOD
+    assert default in rouge_significance.METHODS
+    first = next(iter(app_compare.METHODS))
+    assert app_compare.METHODS[first] == default
+    assert inspect.signature(app_compare_tab.compare_systems).parameters["method"].default == first
+
+
+def test_status_lines_count_in_words():
+    _, status = page_score("a b", "a b")
+    assert "Scored 1 example." in status
+
+
+@pytest.mark.parametrize(
+    ("language", "info"),
+    [
+        (None, "Porter, both metrics"),
+        ("en", "kurenai_rouge: Snowball English; stock: Porter"),
+        ("ru", "kurenai_rouge: Snowball Russian; stock: Porter"),
+        ("hi", "kurenai_rouge: Hindi suffixes (Ramanathan and Rao); stock: Porter"),
+        ("ja", "ja — Japanese has no stemmer"),
+    ],
+)
+def test_the_stemmer_says_which_stemmer_it_uses(language, info):
+    assert app_score.stemmer_info(language).startswith(info)
+
+
+def test_a_long_message_is_cut():
+    @app_status.user_errors
+    def refuse():
+        raise ValueError("bad value: " + "x" * 100_000)
+
+    with pytest.raises(gr.Error) as raised:
+        refuse()
+    assert len(raised.value.message) < app_status.MESSAGE_CHARS + 100
+    assert "(cut: 100,023 characters in all)" in raised.value.message
+
+
+def test_a_table_over_the_styler_limit_still_shows():
+    wide = pd.DataFrame({f"c{i}": [0.5] * 500 for i in range(600)})
+    gr.Dataframe().postprocess(app_tables.four_decimals(wide))
+    assert isinstance(app_tables.four_decimals(pd.DataFrame({"F": [0.5]})), Styler)  # a small one: 0.5000
