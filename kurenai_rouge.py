@@ -17,6 +17,7 @@ from evaluate.utils.logging import tqdm
 
 # evaluate copies only the siblings imported here at column 0, not their own imports: every module
 # the metric uses is imported here, those this file does not call as redundant aliases.
+from .rouge_backends import require as require
 from .rouge_documents import Document as Document
 from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
@@ -34,6 +35,7 @@ from .rouge_significance import compare_systems as compare_systems
 from .rouge_stats import summarize as summarize
 from .rouge_stemmers import get_stemmer as get_stemmer
 from .rouge_text import get_tokenizer as get_tokenizer
+from .rouge_tokenizer_base import SegmentingTokenizer as SegmentingTokenizer
 from .rouge_words import UnsegmentedTextWarning as UnsegmentedTextWarning
 from .rouge_workers import score_in_workers as score_in_workers
 

@@ -20,13 +20,13 @@ from functools import cache, lru_cache
 from typing import Any
 
 if __package__:
-    from .rouge_segmenters import _jieba
+    from .rouge_backends import package_versions, require
+    from .rouge_segmenters import jieba_tokenizer
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
-    from .rouge_text import _require, _versions
 else:
-    from rouge_segmenters import _jieba
+    from rouge_backends import package_versions, require
+    from rouge_segmenters import jieba_tokenizer
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
-    from rouge_text import _require, _versions
 
 # XL-Sum's languages (ISO 639-1; Nigerian Pidgin as ISO 639-3 "pcm") and the other languages its
 # code stems, with the language names its code uses.
@@ -134,7 +134,7 @@ class _NltkSnowball:
         from nltk.stem.snowball import SnowballStemmer
 
         self._stemmer = SnowballStemmer(name)
-        self.signature = f"nltk-snowball-{name}[{_versions('nltk')[0]}]"
+        self.signature = f"nltk-snowball-{name}[{package_versions('nltk')[0]}]"
 
     def stem(self, token: str) -> str:
         return str(self._stemmer.stem(token))
@@ -187,9 +187,9 @@ class XLSumTokenizer:
         self._segment, versions = self._segmenter(language)
         self._stemmer = _xlsum_stemmer(language) if use_stemmer else None
         self._stem = lru_cache(maxsize=65536)(self._stemmer.stem) if self._stemmer else None
-        self._fallback = _require("pyonmttok", "pyonmttok", "the 'xlsum' tokenizer").Tokenizer("aggressive")
+        self._fallback = require("pyonmttok", "pyonmttok", "the 'xlsum' tokenizer").Tokenizer("aggressive")
         stem = self._stemmer.signature if self._stemmer else "none"
-        versions = [*versions, *_versions("pyonmttok"), f"unicode-{unicodedata.unidata_version}"]
+        versions = [*versions, *package_versions("pyonmttok"), f"unicode-{unicodedata.unidata_version}"]
         self.signature = f"xlsum-{language or 'none'}[{','.join(versions)};stem={stem}]"
 
     @staticmethod
@@ -197,15 +197,16 @@ class XLSumTokenizer:
         """XL-Sum's segmenter for ``language`` (or None) and the versions that name it."""
         used_by = f"the 'xlsum' tokenizer for {language!r}"
         if language == "zh":
-            return _jieba().lcut, _versions("jieba")
+            return jieba_tokenizer().lcut, package_versions("jieba")
         if language == "ja":
-            fugashi = _require("fugashi", "fugashi", used_by)
-            _require("unidic_lite", "unidic-lite", used_by)
+            fugashi = require("fugashi", "fugashi", used_by)
+            require("unidic_lite", "unidic-lite", used_by)
             tagger = fugashi.Tagger("-O wakati -b 50000")
-            return (lambda text: tagger.parse(text).split()), _versions("fugashi", "unidic-lite")
+            return (lambda text: tagger.parse(text).split()), package_versions("fugashi", "unidic-lite")
         if language == "th":
-            word_tokenize = _require("pythainlp.tokenize", "pythainlp", used_by).word_tokenize
-            return (lambda text: word_tokenize(text, engine="newmm")), [*_versions("pythainlp"), "newmm"]
+            word_tokenize = require("pythainlp.tokenize", "pythainlp", used_by).word_tokenize
+            versions = [*package_versions("pythainlp"), "newmm"]
+            return (lambda text: word_tokenize(text, engine="newmm")), versions
         if language == "my":
             return BurmeseSyllables(), ["burmese-syllables"]
         return None, []
@@ -235,11 +236,11 @@ class MecabTokenizer:
 
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         _check_japanese(language, "ja-mecab")
-        mecab = _require("MeCab", "mecab-python3", "the 'ja-mecab' tokenizer")
-        ipadic = _require("ipadic", "ipadic", "the 'ja-mecab' tokenizer")
+        mecab = require("MeCab", "mecab-python3", "the 'ja-mecab' tokenizer")
+        ipadic = require("ipadic", "ipadic", "the 'ja-mecab' tokenizer")
         self._tagger = mecab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
         self._stem = get_stemmer(None).stem if use_stemmer else None
-        self.signature = f"ja-mecab[{','.join(_versions('mecab-python3', 'ipadic'))}]"
+        self.signature = f"ja-mecab[{','.join(package_versions('mecab-python3', 'ipadic'))}]"
 
     def tokenize(self, text: str) -> list[str]:
         """Return MeCab's words of ``text``."""
@@ -258,11 +259,11 @@ class FugashiTokenizer:
 
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         _check_japanese(language, "ja-fugashi")
-        fugashi = _require("fugashi", "fugashi", "the 'ja-fugashi' tokenizer")
-        _require("unidic_lite", "unidic-lite", "the 'ja-fugashi' tokenizer")
+        fugashi = require("fugashi", "fugashi", "the 'ja-fugashi' tokenizer")
+        require("unidic_lite", "unidic-lite", "the 'ja-fugashi' tokenizer")
         self._tagger = fugashi.Tagger("-Owakati")
         self._stem = get_stemmer(None).stem if use_stemmer else None
-        self.signature = f"ja-fugashi[{','.join(_versions('fugashi', 'unidic-lite'))}]"
+        self.signature = f"ja-fugashi[{','.join(package_versions('fugashi', 'unidic-lite'))}]"
 
     def tokenize(self, text: str) -> list[str]:
         """Return fugashi's words of ``text``."""

@@ -2,8 +2,7 @@
 
 Each wraps a package that ships its dictionary or model in its wheel (SudachiPy with
 sudachidict_core, jieba, kiwipiepy with kiwipiepy_model, PyThaiNLP, LaoNLP, khmercut, burmesenlp),
-loaded once per process on first use. rouge_text's registry imports this module only when one of
-these tokenizers is chosen.
+loaded once per process on first use. Their backends are imported only when one of these tokenizers is built.
 """
 
 from __future__ import annotations
@@ -16,11 +15,13 @@ from functools import lru_cache, partial
 from typing import Any
 
 if __package__:
+    from .rouge_backends import UNICODE, package_versions, require
     from .rouge_stemmers import Stemmer
-    from .rouge_text import _UNICODE, SegmentingTokenizer, _is_word, _nfkc, _require, _versions
+    from .rouge_tokenizer_base import SegmentingTokenizer, is_word, nfkc
 else:
+    from rouge_backends import UNICODE, package_versions, require
     from rouge_stemmers import Stemmer
-    from rouge_text import _UNICODE, SegmentingTokenizer, _is_word, _nfkc, _require, _versions
+    from rouge_tokenizer_base import SegmentingTokenizer, is_word, nfkc
 
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
 _SUDACHI_MAX_BYTES = 16384
@@ -29,8 +30,8 @@ _SUDACHI_MAX_BYTES = 16384
 @lru_cache(maxsize=1)
 def _sudachi_dictionary() -> Any:
     used_by = "the Japanese tokenizers ('ja', 'ja-sudachi-a', '-b', '-c')"
-    sudachipy = _require("sudachipy", "sudachipy", used_by)
-    _require("sudachidict_core", "sudachidict_core", used_by)
+    sudachipy = require("sudachipy", "sudachipy", used_by)
+    require("sudachidict_core", "sudachidict_core", used_by)
     return sudachipy.Dictionary(dict="core")
 
 
@@ -66,24 +67,23 @@ class SudachiTokenizer(SegmentingTokenizer):
 
     def __init__(self, mode: str, stemmer: Stemmer | None = None) -> None:
         self._tokenizer = _sudachi_dictionary().tokenizer(mode=mode)
-        super().__init__(
-            f"ja-sudachi-{mode.lower()}", stemmer, [*_versions("sudachipy", "sudachidict_core"), _UNICODE]
-        )
+        versions = [*package_versions("sudachipy", "sudachidict_core"), UNICODE]
+        super().__init__(f"ja-sudachi-{mode.lower()}", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The surface forms of the words of NFKC ``text``."""
         surfaces = (
             morpheme.surface()
-            for piece in _utf8_pieces(_nfkc(text), _SUDACHI_MAX_BYTES)
+            for piece in _utf8_pieces(nfkc(text), _SUDACHI_MAX_BYTES)
             for morpheme in self._tokenizer.tokenize(piece)
         )
-        return [surface for surface in surfaces if _is_word(surface)]
+        return [surface for surface in surfaces if is_word(surface)]
 
 
 @lru_cache(maxsize=1)
-def _jieba() -> Any:
+def jieba_tokenizer() -> Any:
     """A jieba tokenizer with its dictionary loaded, quietly, leaving no cache file behind."""
-    jieba = _require("jieba", "jieba", "the 'zh' tokenizer")
+    jieba = require("jieba", "jieba", "the 'zh' tokenizer")
     tokenizer = jieba.Tokenizer()
     logger = logging.getLogger("jieba")
     level = logger.level
@@ -107,18 +107,18 @@ class JiebaTokenizer(SegmentingTokenizer):
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._jieba = _jieba()
-        super().__init__("zh", stemmer, [*_versions("jieba"), _UNICODE])
+        self._jieba = jieba_tokenizer()
+        super().__init__("zh", stemmer, [*package_versions("jieba"), UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The words of NFKC ``text``."""
-        return [word for word in self._jieba.lcut(_nfkc(text)) if _is_word(word)]
+        return [word for word in self._jieba.lcut(nfkc(text)) if is_word(word)]
 
 
 @lru_cache(maxsize=1)
 def _kiwi() -> Any:
-    kiwipiepy = _require("kiwipiepy", "kiwipiepy", "the 'ko' tokenizer")
-    _require("kiwipiepy_model", "kiwipiepy_model", "the 'ko' tokenizer")
+    kiwipiepy = require("kiwipiepy", "kiwipiepy", "the 'ko' tokenizer")
+    require("kiwipiepy_model", "kiwipiepy_model", "the 'ko' tokenizer")
     return kiwipiepy.Kiwi(model_type="cong")
 
 
@@ -135,11 +135,11 @@ class KiwiTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._kiwi = _kiwi()
-        super().__init__("ko", stemmer, [*_versions("kiwipiepy", "kiwipiepy_model"), _UNICODE])
+        super().__init__("ko", stemmer, [*package_versions("kiwipiepy", "kiwipiepy_model"), UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The morpheme forms of NFKC ``text``."""
-        return [token.form for token in self._kiwi.tokenize(_nfkc(text)) if _is_word(token.form)]
+        return [token.form for token in self._kiwi.tokenize(nfkc(text)) if is_word(token.form)]
 
 
 class ThaiTokenizer(SegmentingTokenizer):
@@ -154,18 +154,18 @@ class ThaiTokenizer(SegmentingTokenizer):
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._word_tokenize = _require("pythainlp.tokenize", "pythainlp", "the 'th' tokenizer").word_tokenize
-        super().__init__("th", stemmer, [*_versions("pythainlp"), "newmm", _UNICODE])
+        self._word_tokenize = require("pythainlp.tokenize", "pythainlp", "the 'th' tokenizer").word_tokenize
+        super().__init__("th", stemmer, [*package_versions("pythainlp"), "newmm", UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
-        words = (_nfkc(word) for word in self._word_tokenize(text, engine="newmm", keep_whitespace=False))
-        return [word for word in words if _is_word(word)]
+        words = (nfkc(word) for word in self._word_tokenize(text, engine="newmm", keep_whitespace=False))
+        return [word for word in words if is_word(word)]
 
 
 def _segment_as_written(words: Iterable[str]) -> list[str]:
     """Each word of a segmenter's output in NFKC, keeping those with a letter or digit."""
-    return [word for word in map(_nfkc, words) if _is_word(word)]
+    return [word for word in map(nfkc, words) if is_word(word)]
 
 
 class LaoTokenizer(SegmentingTokenizer):
@@ -179,8 +179,8 @@ class LaoTokenizer(SegmentingTokenizer):
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._word_tokenize = _require("laonlp.tokenize", "laonlp", "the 'lo' tokenizer").word_tokenize
-        super().__init__("lo", stemmer, [*_versions("laonlp"), _UNICODE])
+        self._word_tokenize = require("laonlp.tokenize", "laonlp", "the 'lo' tokenizer").word_tokenize
+        super().__init__("lo", stemmer, [*package_versions("laonlp"), UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
@@ -190,8 +190,8 @@ class LaoTokenizer(SegmentingTokenizer):
 @lru_cache(maxsize=1)
 def _khmercut() -> Any:
     used_by = "the 'km' tokenizer"
-    _require("pycrfsuite", "python-crfsuite", used_by)
-    khmercut = _require("khmercut", "khmercut", used_by)
+    require("pycrfsuite", "python-crfsuite", used_by)
+    khmercut = require("khmercut", "khmercut", used_by)
     khmercut.load()
     return khmercut
 
@@ -208,7 +208,7 @@ class KhmerTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._khmercut = _khmercut()
-        super().__init__("km", stemmer, [*_versions("khmercut", "python-crfsuite"), _UNICODE])
+        super().__init__("km", stemmer, [*package_versions("khmercut", "python-crfsuite"), UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
@@ -217,7 +217,7 @@ class KhmerTokenizer(SegmentingTokenizer):
 
 @lru_cache(maxsize=1)
 def _burmese_word_tokenize() -> Any:
-    burmesenlp = _require("burmesenlp", "burmesenlp", "the 'my' tokenizer")
+    burmesenlp = require("burmesenlp", "burmesenlp", "the 'my' tokenizer")
     # burmesenlp reads its lexicon again on every call without one (2 s): it is read once here.
     return partial(burmesenlp.word_tokenize, lexicon=burmesenlp.Lexicon.default())
 
@@ -234,7 +234,7 @@ class BurmeseTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize = _burmese_word_tokenize()
-        super().__init__("my", stemmer, [*_versions("burmesenlp"), _UNICODE])
+        super().__init__("my", stemmer, [*package_versions("burmesenlp"), UNICODE])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""

@@ -81,7 +81,7 @@ def test_unknown_name_lists_every_name():
         ("my", "burmesenlp", "burmesenlp", "_burmese_word_tokenize"),
         ("ja", "sudachipy", "sudachipy", "_sudachi_dictionary"),
         ("ja-sudachi-c", "sudachidict_core", "sudachidict_core", "_sudachi_dictionary"),
-        ("zh", "jieba", "jieba", "_jieba"),
+        ("zh", "jieba", "jieba", "jieba_tokenizer"),
         ("ko", "kiwipiepy", "kiwipiepy", "_kiwi"),
         ("ko", "kiwipiepy_model", "kiwipiepy_model", "_kiwi"),
         ("th", "pythainlp.tokenize", "pythainlp", None),
@@ -125,7 +125,7 @@ def test_backend_objects_are_built_once():
 
 def test_jieba_is_quiet_and_leaves_no_cache_file(monkeypatch, tmp_path, capfd):
     monkeypatch.setattr(rouge_segmenters.tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(rouge_segmenters, "_jieba", rouge_segmenters._jieba.__wrapped__)
+    monkeypatch.setattr(rouge_segmenters, "jieba_tokenizer", rouge_segmenters.jieba_tokenizer.__wrapped__)
     assert get_tokenizer("zh").tokenize("猫坐在垫子上") == ["猫", "坐在", "垫子", "上"]
     assert list(tmp_path.iterdir()) == []
     assert capfd.readouterr().err == ""
