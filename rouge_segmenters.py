@@ -29,9 +29,9 @@ _SUDACHI_MAX_BYTES = 16384
 
 @lru_cache(maxsize=1)
 def _sudachi_dictionary() -> Any:
-    used_by = "the Japanese tokenizers ('ja', 'ja-sudachi-a', '-b', '-c')"
-    sudachipy = require("sudachipy", "sudachipy", used_by)
-    require("sudachidict_core", "sudachidict_core", used_by)
+    sudachipy = require(
+        "the Japanese tokenizers ('ja', 'ja-sudachi-a', '-b', '-c')", "sudachipy", "sudachidict_core"
+    )
     return sudachipy.Dictionary(dict="core")
 
 
@@ -83,7 +83,7 @@ class SudachiTokenizer(SegmentingTokenizer):
 @lru_cache(maxsize=1)
 def jieba_tokenizer() -> Any:
     """A jieba tokenizer with its dictionary loaded, quietly, leaving no cache file behind."""
-    jieba = require("jieba", "jieba", "the 'zh' tokenizer")
+    jieba = require("the 'zh' tokenizer", "jieba")
     tokenizer = jieba.Tokenizer()
     logger = logging.getLogger("jieba")
     level = logger.level
@@ -117,8 +117,7 @@ class JiebaTokenizer(SegmentingTokenizer):
 
 @lru_cache(maxsize=1)
 def _kiwi() -> Any:
-    kiwipiepy = require("kiwipiepy", "kiwipiepy", "the 'ko' tokenizer")
-    require("kiwipiepy_model", "kiwipiepy_model", "the 'ko' tokenizer")
+    kiwipiepy = require("the 'ko' tokenizer", "kiwipiepy", "kiwipiepy_model")
     return kiwipiepy.Kiwi(model_type="cong")
 
 
@@ -154,7 +153,7 @@ class ThaiTokenizer(SegmentingTokenizer):
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._word_tokenize = require("pythainlp.tokenize", "pythainlp", "the 'th' tokenizer").word_tokenize
+        self._word_tokenize = require("the 'th' tokenizer", "pythainlp.tokenize").word_tokenize
         super().__init__("th", stemmer, [*package_versions("pythainlp"), "newmm", UNICODE])
 
     def segment(self, text: str) -> list[str]:
@@ -179,7 +178,7 @@ class LaoTokenizer(SegmentingTokenizer):
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._word_tokenize = require("laonlp.tokenize", "laonlp", "the 'lo' tokenizer").word_tokenize
+        self._word_tokenize = require("the 'lo' tokenizer", "laonlp.tokenize").word_tokenize
         super().__init__("lo", stemmer, [*package_versions("laonlp"), UNICODE])
 
     def segment(self, text: str) -> list[str]:
@@ -189,9 +188,7 @@ class LaoTokenizer(SegmentingTokenizer):
 
 @lru_cache(maxsize=1)
 def _khmercut() -> Any:
-    used_by = "the 'km' tokenizer"
-    require("pycrfsuite", "python-crfsuite", used_by)
-    khmercut = require("khmercut", "khmercut", used_by)
+    khmercut = require("the 'km' tokenizer", "khmercut", "pycrfsuite")
     khmercut.load()
     return khmercut
 
@@ -217,7 +214,7 @@ class KhmerTokenizer(SegmentingTokenizer):
 
 @lru_cache(maxsize=1)
 def _burmese_word_tokenize() -> Any:
-    burmesenlp = require("burmesenlp", "burmesenlp", "the 'my' tokenizer")
+    burmesenlp = require("the 'my' tokenizer", "burmesenlp")
     # burmesenlp reads its lexicon again on every call without one (2 s): it is read once here.
     return partial(burmesenlp.word_tokenize, lexicon=burmesenlp.Lexicon.default())
 

@@ -26,6 +26,11 @@ from functools import lru_cache
 from importlib.metadata import version
 from typing import Any, Protocol
 
+if __package__:
+    from .rouge_backends import require
+else:
+    from rouge_backends import require
+
 _ASCII_WORD_RE = re.compile(r"^[a-z0-9]+$")
 
 # ISO 639-1 code -> PyStemmer algorithm. Hindi and Turkish have their own stemmers below.
@@ -124,6 +129,7 @@ class SnowballStemmer:
     """
 
     def __init__(self, algorithm: str) -> None:
+        require(f"the Snowball stemmer ({algorithm})", "Stemmer")
         self.algorithm = algorithm
         self.signature = f"snowball-{algorithm}[pystemmer-{version('PyStemmer')}]"
         self._local = threading.local()  # a PyStemmer object must not be shared between threads
@@ -167,9 +173,7 @@ class TurkishStemmer:
     """
 
     def __init__(self) -> None:
-        from TurkishStemmer import TurkishStemmer as Implementation
-
-        self._stemmer = Implementation()
+        self._stemmer = require("the Turkish stemmer", "TurkishStemmer").TurkishStemmer()
         self.signature = f"turkishstemmer[TurkishStemmer-{version('TurkishStemmer')}]"
 
     def stem(self, token: str) -> str:
