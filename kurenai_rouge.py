@@ -22,6 +22,7 @@ from .rouge_documents import Document as Document
 from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
 from .rouge_inputs import check_inputs
+from .rouge_languages import LANGUAGE_NAMES as LANGUAGE_NAMES
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
 from .rouge_native import native_scores as native_scores
@@ -33,6 +34,7 @@ from .rouge_segmenters import SudachiTokenizer as SudachiTokenizer
 from .rouge_sentences import split_sentences as split_sentences
 from .rouge_significance import compare_systems as compare_systems
 from .rouge_stats import summarize as summarize
+from .rouge_stemmers import NoStemmerWarning as NoStemmerWarning
 from .rouge_stemmers import get_stemmer as get_stemmer
 from .rouge_text import get_tokenizer as get_tokenizer
 from .rouge_tokenizer_base import SegmentingTokenizer as SegmentingTokenizer
@@ -63,8 +65,8 @@ newline-separated sentences).
 
 kurenai_rouge is a drop-in replacement for evaluate's stock ``rouge`` metric
 that scores every script: the stock metric's tokenizer deletes every character
-outside [a-z0-9], so Japanese, Chinese, Korean, Cyrillic or accented text
-scores 0. By default text is lower-cased and split on whitespace, as kurenai
+outside [a-z0-9], so Japanese, Chinese, Korean or Cyrillic text scores 0, and
+accented letters are deleted from their words (café becomes caf). By default text is lower-cased and split on whitespace, as kurenai
 does; per-example numbers equal kurenai's ``RougeScorer`` exactly. The
 aggregate is the exact mean of the per-example F-measures.
 """
@@ -84,11 +86,14 @@ Args:
         rougeL, rougeLsum.
     use_aggregator (bool): True (default) returns the mean over examples as
         one float per key; False returns a list with one float per example.
-    use_stemmer (bool): stem tokens with the stemmer of ``language``; with
-        language=None, Porter-stem ASCII alphanumeric tokens longer than 3
-        characters (non-ASCII tokens are never changed), with every named
-        tokenizer but "rouge-score", which stems with rouge-score's own rule.
-        Default False.
+    use_stemmer (bool): stem tokens with the stemmer of ``language``
+        (Snowball for ru, de, fr and 29 more, Ramanathan and Rao's for hi,
+        TurkishStemmer for tr); with language=None, Porter-stem ASCII
+        alphanumeric tokens longer than 3 characters (non-ASCII tokens are
+        never changed), with every named tokenizer but "rouge-score", which
+        stems with rouge-score's own rule. In a language without a stemmer
+        (ja, zh, ko, th, ...) it changes nothing: one NoStemmerWarning, and
+        the signature says stem:none. Default False.
     tokenizer: None (default: the tokenizer that fits ``language``, or
         "whitespace" without a language), a registered name, a callable
         str -> list of str, or an object with a tokenize(text) method (such as

@@ -26,8 +26,8 @@ if __package__:
     from .rouge_sentences import split_lines, split_sentences
     from .rouge_significance import check_test, compare_systems
     from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
-    from .rouge_stemmers import get_stemmer
-    from .rouge_text import LANGUAGES, check_tokenizer, get_tokenizer
+    from .rouge_stemmers import NoStemmerWarning, get_stemmer, has_stemmer, no_stemmer_message
+    from .rouge_text import check_language, check_tokenizer, get_tokenizer
     from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 else:
     from rouge_engine import CHUNK, ENGINES, validate_rouge_types
@@ -36,8 +36,8 @@ else:
     from rouge_sentences import split_lines, split_sentences
     from rouge_significance import check_test, compare_systems
     from rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
-    from rouge_stemmers import get_stemmer
-    from rouge_text import LANGUAGES, check_tokenizer, get_tokenizer
+    from rouge_stemmers import NoStemmerWarning, get_stemmer, has_stemmer, no_stemmer_message
+    from rouge_text import check_language, check_tokenizer, get_tokenizer
     from rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 
 VERSION = "0.1.0"
@@ -95,7 +95,8 @@ def score(
     check_inputs(predictions, references)
     if use_aggregator and not len(predictions):
         raise ValueError("predictions and references are empty: there is nothing to score")
-    text_tokenizer = get_tokenizer(tokenizer, use_stemmer, language)
+    stem = stemming(use_stemmer, tokenizer, language)
+    text_tokenizer = get_tokenizer(tokenizer, stem, language)
     per_example = score_per_example(
         predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine, progress
     )
@@ -113,7 +114,7 @@ def score(
         result["signature"] = signature(
             text_tokenizer.signature,
             language=language,
-            stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
+            stemmer=stemmer_signature(tokenizer, language, use_stemmer, stem),
             split_summaries=split_summaries,
             multi_ref=multi_ref,
             use_aggregator=use_aggregator,
@@ -175,9 +176,8 @@ def check_score_options(
         seed=seed,
         engine=engine,
         engines=ENGINES,
-        language=language,
-        languages=LANGUAGES,
     )
+    check_language(language)
     validate_rouge_types(rouge_types)
     check_tokenizer(tokenizer)
     return rouge_types
@@ -259,9 +259,10 @@ def compare(
     check_test(method, correction)
     check_resampling(confidence_level, n_samples, MAX_SAMPLES, seed)
     systems = check_systems(predictions, baseline, references)
+    stem = stemming(use_stemmer, tokenizer, language)
     scoring = {
         "rouge_types": rouge_types,
-        "use_stemmer": use_stemmer,
+        "use_stemmer": stem,
         "tokenizer": tokenizer,
         "language": language,
         "split_summaries": split_summaries,
@@ -283,12 +284,12 @@ def compare(
     if return_signature:
         test = f"{method}-{n_samples}x{confidence_level}@seed{seed}"
         test += f"+{correction}" if correction else ""
-        tokens = get_tokenizer(tokenizer, use_stemmer, language).signature
+        tokens = get_tokenizer(tokenizer, stem, language).signature
         result["signature"] = (
             signature(
                 tokens,
                 language=language,
-                stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
+                stemmer=stemmer_signature(tokenizer, language, use_stemmer, stem),
                 split_summaries=split_summaries,
                 multi_ref=multi_ref,
                 use_aggregator=True,
@@ -303,8 +304,26 @@ def compare(
     return result
 
 
-def stemmer_signature(tokenizer: Any, language: str | None) -> str:
-    """The stemmer's part of the signature; a preset names its own stemmer in its tokenizer's part."""
+def stemming(use_stemmer: bool, tokenizer: Any, language: str | None) -> bool:
+    """Whether to stem: ``use_stemmer``, but False, with a NoStemmerWarning, in a language without a stemmer.
+
+    Many scripts pass ``use_stemmer=True`` whatever the language. The presets and the 'rouge-score'
+    tokenizer bring their own stemming rule: for them ``use_stemmer`` stands.
+    """
+    own_rule = isinstance(tokenizer, str) and (tokenizer in PRESETS or tokenizer == "rouge-score")
+    if not use_stemmer or own_rule or has_stemmer(language):
+        return use_stemmer
+    warnings.warn(no_stemmer_message(language), NoStemmerWarning, stacklevel=_caller())
+    return False
+
+
+def stemmer_signature(tokenizer: Any, language: str | None, use_stemmer: bool, stem: bool) -> str:
+    """The stemmer's part of the signature: "no" when not asked, "none" when the language has none.
+
+    A preset names its own stemmer in its tokenizer's part ("preset").
+    """
+    if not stem:
+        return "none" if use_stemmer else "no"
     if isinstance(tokenizer, str) and tokenizer in PRESETS:
         return "preset"
     return get_stemmer(language).signature

@@ -28,8 +28,10 @@ from typing import Any, Protocol
 
 if __package__:
     from .rouge_backends import require
+    from .rouge_languages import LANGUAGE_NAMES
 else:
     from rouge_backends import require
+    from rouge_languages import LANGUAGE_NAMES
 
 _ASCII_WORD_RE = re.compile(r"^[a-z0-9]+$")
 
@@ -182,6 +184,28 @@ class TurkishStemmer:
 
 
 STEMMER_LANGUAGES: tuple[str, ...] = tuple(sorted([*SNOWBALL_LANGUAGES, "hi", "tr"]))
+
+
+class NoStemmerWarning(UserWarning):
+    """``use_stemmer=True`` for a language that has no stemmer: the texts are scored unstemmed."""
+
+
+def has_stemmer(language: str | None) -> bool:
+    """Whether ``get_stemmer(language)`` gives a stemmer (None, kurenai's rule, does)."""
+    return language is None or language in STEMMER_LANGUAGES
+
+
+def no_stemmer_message(language: str) -> str:
+    """What a :class:`NoStemmerWarning` says about ``language``.
+
+    >>> no_stemmer_message("ja")  # doctest: +ELLIPSIS
+    "language='ja' (Japanese) has no stemmer: use_stemmer=True changes nothing, ... ar, ca, ..."
+    """
+    return (
+        f"language={language!r} ({LANGUAGE_NAMES[language]}) has no stemmer: use_stemmer=True changes "
+        f"nothing, the texts are scored unstemmed (the signature says stem:none); stemmers exist for: "
+        f"{', '.join(STEMMER_LANGUAGES)}"
+    )
 
 
 def get_stemmer(language: str | None) -> Stemmer:

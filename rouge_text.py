@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 if __package__:
+    from .rouge_languages import LANGUAGE_NAMES, closest_language, language_label
     from .rouge_presets import PRESETS
     from .rouge_segmenters import (
         BurmeseTokenizer,
@@ -39,6 +40,7 @@ if __package__:
         word_tokens,
     )
 else:
+    from rouge_languages import LANGUAGE_NAMES, closest_language, language_label
     from rouge_presets import PRESETS
     from rouge_segmenters import (
         BurmeseTokenizer,
@@ -279,15 +281,19 @@ LANGUAGE_TOKENIZERS = {code: code if code in TOKENIZERS else "word" for code in 
 def check_language(language: Any) -> None:
     """Raise ValueError unless ``language`` is None or an ISO 639-1 code from :data:`LANGUAGES`.
 
-    >>> check_language("xx")  # doctest: +ELLIPSIS
+    The message suggests the code meant by a near miss, and lists every code with its name.
+
+    >>> check_language("jp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: language='xx' is not an ISO 639-1 code; choose one of: aa, ab, ae, ...
+    ValueError: language='jp' is not an ISO 639-1 code; did you mean language='ja' (Japanese)? ...
     """
-    if language is not None and language not in LANGUAGES:
-        raise ValueError(
-            f"language={language!r} is not an ISO 639-1 code; choose one of: {', '.join(LANGUAGES)}"
-        )
+    if language is None or language in LANGUAGES:
+        return
+    meant = closest_language(language) if isinstance(language, str) else None
+    guess = f"did you mean language={meant!r} ({LANGUAGE_NAMES[meant]})? " if meant else ""
+    codes = ", ".join(map(language_label, LANGUAGES))
+    raise ValueError(f"language={language!r} is not an ISO 639-1 code; {guess}choose one of: {codes}")
 
 
 def tokenizer_names() -> list[str]:
