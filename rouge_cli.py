@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -100,7 +101,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="rouge1,rouge2,rougeL,rougeLsum",
         help="comma-separated rouge types (default: %(default)s)",
     )
-    parser.add_argument("--use-stemmer", action="store_true", help="Porter-stem ASCII tokens")
+    parser.add_argument(
+        "--use-stemmer",
+        action="store_true",
+        help="stem tokens: with --language, its stemmer (Snowball for ru, de, fr and 29 more, Ramanathan "
+        "and Rao's for hi, TurkishStemmer for tr; none for ja, zh, ko, th and other languages, with a "
+        "warning); without, Porter on ASCII tokens longer than 3 characters",
+    )
     parser.add_argument("--split-summaries", action="store_true", help="rougeLsum splits sentences")
     parser.add_argument(
         "--multi-ref", default="best", help="with several --references: best (default) or avg"
@@ -237,7 +244,10 @@ def _rouge_types(args: argparse.Namespace) -> list[str]:
 
 
 def _call(function: str, /, **arguments: Any) -> dict[str, Any]:
-    """``rouge_scoring``'s ``function`` (what the metric's method runs); a ValueError becomes an InputError.
+    """``rouge_scoring``'s ``function`` (what the metric's method runs).
+
+    A ValueError (bad option or input) and an ImportError (a missing optional package) become an
+    InputError.
 
     rouge_scoring is imported here, after the input is read, so that a bad file is reported at once.
     """
@@ -245,7 +255,7 @@ def _call(function: str, /, **arguments: Any) -> dict[str, Any]:
 
     try:
         return getattr(rouge_scoring, function)(**arguments)
-    except ValueError as error:
+    except (ValueError, ImportError) as error:
         raise InputError(str(error)) from None
 
 
@@ -292,21 +302,52 @@ def format_comparison(rows: list[list[Any]], alpha: float, signature: str) -> st
     return "\n".join(lines)
 
 
-def _show_warning(message: Warning | str, category: type[Warning], *_: Any, **__: Any) -> None:
-    print(f"rouge_cli.py: warning: {message}", file=sys.stderr)
+# compute()'s options that messages name as Python arguments, and this command line's flags for them.
+_OPTION_RE = re.compile(
+    r"\b(tokenizer|language|use_stemmer|split_summaries|multi_ref|method|correction|engine|detailed|bootstrap)"
+    r"=('[^']*'|True)"
+)
+
+
+def as_flags(message: str) -> str:
+    """``message`` with compute()'s arguments written as this command line's flags.
+
+    >>> as_flags("use tokenizer='th' or language='th'; use_stemmer=True changes nothing")
+    'use --tokenizer th or --language th; --use-stemmer changes nothing'
+    """
+
+    def flag(match: re.Match[str]) -> str:
+        name, value = match.groups()
+        option = "--" + name.replace("_", "-")
+        return option if value == "True" else f"{option} {value[1:-1]}"
+
+    return _OPTION_RE.sub(flag, message)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status (0, or 2 for bad input)."""
+    """Run the command line; return the exit status (0, or 2 for bad input).
+
+    Each warning prints once, as one line (with --baseline every system and the baseline are scored).
+    """
     args = build_parser().parse_args(argv)
-    shown, warnings.showwarning = warnings.showwarning, _show_warning
+    shown: set[str] = set()
+
+    def show_warning(message: Warning | str, *_: Any, **__: Any) -> None:
+        text = as_flags(str(message))
+        if text not in shown:
+            shown.add(text)
+            print(f"rouge_cli.py: warning: {text}", file=sys.stderr)
+
+    showwarning, warnings.showwarning = warnings.showwarning, show_warning
     try:
-        print(run(args))
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            print(run(args))
     except InputError as error:
-        print(f"rouge_cli.py: error: {error}", file=sys.stderr)
+        print(f"rouge_cli.py: error: {as_flags(str(error))}", file=sys.stderr)
         return 2
     finally:
-        warnings.showwarning = shown
+        warnings.showwarning = showwarning
     return 0
 
 
