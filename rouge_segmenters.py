@@ -30,7 +30,7 @@ _SUDACHI_MAX_BYTES = 16384
 @lru_cache(maxsize=1)
 def _sudachi_dictionary() -> Any:
     sudachipy = require(
-        "the Japanese tokenizers ('ja', 'ja-sudachi-a', '-b', '-c')", "sudachipy", "sudachidict_core"
+        "the Japanese tokenizer ('ja', 'ja-sudachi-a', '-b' or '-c')", "sudachipy", "sudachidict_core"
     )
     return sudachipy.Dictionary(dict="core")
 
