@@ -32,6 +32,7 @@ from .rouge_scoring import VERSION, check_options_early, score
 from .rouge_scoring import compare as compare_systems_of
 from .rouge_segmenters import SudachiTokenizer as SudachiTokenizer
 from .rouge_sentences import split_sentences as split_sentences
+from .rouge_significance import FewExamplesWarning as FewExamplesWarning
 from .rouge_significance import compare_systems as compare_systems
 from .rouge_stats import summarize as summarize
 from .rouge_stemmers import NoStemmerWarning as NoStemmerWarning
@@ -66,9 +67,10 @@ newline-separated sentences).
 kurenai_rouge is a drop-in replacement for evaluate's stock ``rouge`` metric
 that scores every script: the stock metric's tokenizer deletes every character
 outside [a-z0-9], so Japanese, Chinese, Korean or Cyrillic text scores 0, and
-accented letters are deleted from their words (café becomes caf). By default text is lower-cased and split on whitespace, as kurenai
-does; per-example numbers equal kurenai's ``RougeScorer`` exactly. The
-aggregate is the exact mean of the per-example F-measures.
+accented letters are deleted from their words (café becomes caf). By default
+text is lower-cased and split on whitespace, as kurenai does; per-example
+numbers equal kurenai's ``RougeScorer`` exactly. The aggregate is the exact
+mean of the per-example F-measures.
 """
 
 _KWARGS_DESCRIPTION = """
@@ -357,7 +359,7 @@ class KurenaiRouge(evaluate.Metric):
         predictions: list[str] | dict[str, list[str]],
         baseline: list[str],
         references: list[str] | list[list[str]],
-        method: str = "bootstrap",
+        method: str = "permutation",
         n_samples: int = 10_000,
         confidence_level: float = 0.95,
         seed: int = 0,
@@ -377,10 +379,13 @@ class KurenaiRouge(evaluate.Metric):
         ``predictions`` is one system's outputs, or a dict of several systems' outputs by name;
         ``baseline`` the baseline's outputs. Each system is scored once, with compute's scoring
         options, and its per-example differences from the baseline are resampled (all systems on
-        the same resamples, from a generator seeded with ``seed``): ``method="bootstrap"`` is
-        paired bootstrap resampling (Koehn 2004), ``"permutation"`` paired approximate
-        randomization (Riezler and Maxwell 2005). ``correction="holm"`` adds p-values adjusted for
-        several systems (Holm 1979).
+        the same resamples, from a generator seeded with ``seed``): ``method="permutation"``
+        (default) is the paired permutation test (approximate randomization, Riezler and Maxwell
+        2005), exact up to 16 examples (every one of the 2**n swap patterns) and right at every n;
+        ``"bootstrap"`` is paired bootstrap resampling (Koehn 2004), whose p-values are too small
+        with few examples. With too few examples for any p-value below ``1 - confidence_level``
+        (5 or fewer at 0.95) a FewExamplesWarning says so. ``correction="holm"`` adds p-values
+        adjusted for several systems (Holm 1979).
 
         Returns a flat dict: per key of compute (``rouge1``, and ``rouge1_precision`` ... with
         ``detailed``) ``<key>_baseline`` and, per system, ``<key>`` (its mean),

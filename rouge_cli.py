@@ -82,7 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--baseline", help="file of the baseline's outputs: compare each system with it")
     parser.add_argument(
-        "--method", choices=["bootstrap", "permutation"], default="bootstrap", help="test with --baseline"
+        "--method",
+        choices=["permutation", "bootstrap"],
+        default="permutation",
+        help="test with --baseline: permutation (default; exact up to 16 examples) or bootstrap",
     )
     parser.add_argument("--correction", choices=["holm"], help="adjust p-values for several systems")
     parser.add_argument(
@@ -236,7 +239,7 @@ def run_comparison(args: argparse.Namespace) -> str:
     if args.format == "csv":
         print(f"signature: {result['signature']}", file=sys.stderr)
         return "\n".join(",".join(_csv_cell(value) for value in row) for row in rows)
-    return format_comparison(rows, 1.0 - args.confidence_level, result["signature"])
+    return format_comparison(rows, args.confidence_level, result["signature"])
 
 
 def _rouge_types(args: argparse.Namespace) -> list[str]:
@@ -284,8 +287,15 @@ def _csv_cell(value: Any) -> str:
     return f'"{text.replace(chr(34), chr(34) * 2)}"' if any(c in text for c in ',"\n') else text
 
 
-def format_comparison(rows: list[list[Any]], alpha: float, signature: str) -> str:
-    """The comparison as an aligned table; the last p-value column below ``alpha`` is marked ``*``."""
+def format_comparison(rows: list[list[Any]], confidence_level: float, signature: str) -> str:
+    """The comparison as an aligned table; a row the test finds different is marked ``*``.
+
+    ``*``: the last p-value column below ``1 - confidence_level`` and an interval without 0
+    (``rouge_significance.differs``), so that the mark never contradicts the interval beside it.
+    """
+    from rouge_significance import differs
+
+    alpha = 1.0 - confidence_level
     header, *body = rows
     widths = [max(len(str(row[i])) for row in rows) for i in range(2)]
     lines = [
@@ -296,8 +306,10 @@ def format_comparison(rows: list[list[Any]], alpha: float, signature: str) -> st
         line = row[0].ljust(widths[0] + 2) + row[1].ljust(widths[1] + 2)
         line += "".join(f"{value:13.6f}" if i < 2 else f"{value:+13.6f}" for i, value in enumerate(row[2:7]))
         line += "".join(f"{value:13.6f}" for value in row[7:])
-        lines.append(line + (" *" if row[-1] < alpha else ""))
-    lines.append(f"* p < {alpha:g} (two-sided, on the last p-value column)")
+        lines.append(line + (" *" if differs(row[-1], row[5], row[6], confidence_level) else ""))
+    lines.append(
+        f"* p < {alpha:g} (two-sided, the last p-value column) and a {confidence_level:g} interval without 0"
+    )
     lines.append(f"signature: {signature}")
     return "\n".join(lines)
 

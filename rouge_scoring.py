@@ -24,7 +24,7 @@ if __package__:
     from .rouge_inputs import check_inputs, check_options, check_resampling, check_systems
     from .rouge_presets import PRESETS
     from .rouge_sentences import split_lines, split_sentences
-    from .rouge_significance import check_test, compare_systems
+    from .rouge_significance import FewExamplesWarning, check_test, compare_systems, few_examples_message
     from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
     from .rouge_stemmers import NoStemmerWarning, get_stemmer, has_stemmer, no_stemmer_message
     from .rouge_text import check_language, check_tokenizer, get_tokenizer
@@ -34,7 +34,7 @@ else:
     from rouge_inputs import check_inputs, check_options, check_resampling, check_systems
     from rouge_presets import PRESETS
     from rouge_sentences import split_lines, split_sentences
-    from rouge_significance import check_test, compare_systems
+    from rouge_significance import FewExamplesWarning, check_test, compare_systems, few_examples_message
     from rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
     from rouge_stemmers import NoStemmerWarning, get_stemmer, has_stemmer, no_stemmer_message
     from rouge_text import check_language, check_tokenizer, get_tokenizer
@@ -240,7 +240,7 @@ def compare(
     predictions: Sequence[str] | dict[str, Sequence[str]],
     baseline: Sequence[str],
     references: Sequence[str] | Sequence[Sequence[str]],
-    method: str = "bootstrap",
+    method: str = "permutation",
     n_samples: int = 10_000,
     confidence_level: float = 0.95,
     seed: int = 0,
@@ -259,6 +259,9 @@ def compare(
     check_test(method, correction)
     check_resampling(confidence_level, n_samples, MAX_SAMPLES, seed)
     systems = check_systems(predictions, baseline, references)
+    few = few_examples_message(len(references), confidence_level)
+    if few:
+        warnings.warn(few, FewExamplesWarning, stacklevel=_caller())
     stem = stemming(use_stemmer, tokenizer, language)
     scoring = {
         "rouge_types": rouge_types,

@@ -117,7 +117,7 @@ def test_compare_warns_once_of_a_missing_stemmer(rouge):
             predictions=["犬 走る", "猫 寝る"], baseline=["犬", "猫"], references=["犬 走る", "猫"],
             language="ja", use_stemmer=True, return_signature=True, n_samples=99,
         )  # fmt: skip
-    assert [r for r in records if issubclass(r.category, no_stemmer_warning(rouge))] == [records[0]]
+    assert len([r for r in records if issubclass(r.category, no_stemmer_warning(rouge))]) == 1
     assert "|stem:none|" in result["signature"]
 
 
