@@ -497,7 +497,7 @@ def test_ctrl_c_ends_the_batch_at_once_and_leaves_no_worker():
         assert process.stdout.readline() == "workers\n"
         os.killpg(process.pid, signal.SIGINT)  # as a terminal sends it: to every process of the group
         try:
-            output, _ = process.communicate(timeout=120)
+            output, _ = process.communicate(timeout=300)
         finally:
             process.kill()
     assert process.returncode == 0
