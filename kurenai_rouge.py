@@ -17,7 +17,20 @@ from evaluate.utils.logging import tqdm
 
 # evaluate copies only the siblings imported here at column 0, not their own imports: every module
 # the metric uses is imported here, those this file does not call as redundant aliases.
+from .rouge155_bootstrap import resample_sums as resample_sums
+from .rouge155_compute import compute_rouge155 as compute_rouge155
+from .rouge155_exceptions import PAIRS as PAIRS
+from .rouge155_flags import parse_flags as parse_flags
+from .rouge155_grams import window_hits as window_hits
+from .rouge155_jit import Kernel as Kernel
+from .rouge155_lcs import lcs_hits as lcs_hits
+from .rouge155_measures import score_measure as score_measure
+from .rouge155_scoring import Rouge155Result as Rouge155Result
+from .rouge155_stem import morph_stem as morph_stem
+from .rouge155_stopwords import STOPWORDS as STOPWORDS
+from .rouge155_text import Reader as Reader
 from .rouge_backends import require as require
+from .rouge_bengali import BengaliStemmer as BengaliStemmer
 from .rouge_documents import Document as Document
 from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
@@ -150,6 +163,23 @@ Args:
         multi-reference mode, aggregation, bootstrap settings with the seed,
         engine, and the versions of kurenai_rouge, kurenai, rouge-score and
         rouge-score-rs.
+    rouge155 (str, optional): score exactly as ROUGE-1.5.5.pl does, without
+        Perl, given its flags as one string, e.g. "-c 95 -r 1000 -n 2 -a -m"
+        (pyrouge's and files2rouge's default). Supported: -a -c -r -n -2 -u
+        -U -w -l -b -s -m -f A|B -p -t 0|1 -x -d; any other flag, or any
+        other scoring option (tokenizer, use_stemmer, rouge_types, multi_ref,
+        bootstrap, ...), is a ValueError: the flags decide everything. Each
+        line of a text is a sentence; prediction i is evaluation ID str(i).
+        Keys: rouge1 ... rouge9 (-n), rougeLsum (ROUGE-L, unless -x), rougeW
+        (-w), rougeS<d> / rougeSU<d> (-2 d -u/-U; rougeS* and rougeSU* for
+        -2 -1). Aggregated, each is Perl's printed Average F (the mean of
+        its bootstrap resamples), with "<key>_low" and "<key>_high" its
+        interval at -c; use_aggregator=False gives Perl's per-document
+        numbers (with -t 1 its counts: "<key>_reference_count",
+        "<key>_prediction_count", "<key>_hits"); detailed adds precision and
+        recall. Perl reads bytes: every character outside ASCII letters and
+        digits separates words (non-ASCII text is dropped, as Perl drops
+        it); for other languages use the tokenizers. See docs/rouge155.md.
 
 Returns:
     A flat dict: "rouge1", "rouge2", "rougeL", "rougeLsum" (F-measures), and
@@ -171,6 +201,13 @@ Examples:
     >>> rouge.compute(predictions=["the cat sat"], references=[["a cat sat down", "the cat"]],
     ...               rouge_types=["rouge1"], use_aggregator=False, detailed=True)
     {'rouge1': [0.8], 'rouge1_precision': [0.6666666666666666], 'rouge1_recall': [1.0]}
+
+    The numbers ROUGE-1.5.5.pl prints for these flags (papers' usual ones), without Perl:
+
+    >>> result = rouge.compute(predictions=["The cats sat on the mat."], references=["A cat sat on a mat."],
+    ...                        rouge155="-c 95 -r 1000 -n 2 -a -m")
+    >>> result["rouge1"], result["rouge2"], result["rougeLsum_low"], result["rougeLsum_high"]
+    (0.66667, 0.4, 0.66667, 0.66667)
 """
 
 
@@ -295,6 +332,7 @@ class KurenaiRouge(evaluate.Metric):
         seed=0,
         engine="fast",
         return_signature=False,
+        rouge155=None,
     ):
         return score(
             predictions,
@@ -313,6 +351,7 @@ class KurenaiRouge(evaluate.Metric):
             seed=seed,
             engine=engine,
             return_signature=return_signature,
+            rouge155=rouge155,
             progress=tqdm,
         )
 

@@ -135,6 +135,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="json or table: the aggregate and the signature; csv: per-example scores in kurenai's "
         "layout (id,rouge1-P,rouge1-R,rouge1-F,...), the signature on stderr",
     )
+    perl = parser.add_argument_group(
+        "ROUGE-1.5.5",
+        "print ROUGE-1.5.5.pl's own report, numbered as files2rouge runs it (rouge155_report.py)",
+    )
+    perl.add_argument(
+        "--rouge155", metavar="FLAGS", help='ROUGE-1.5.5.pl\'s flags, e.g. "-c 95 -r 1000 -n 2 -a -m"'
+    )
+    perl.add_argument(
+        "--eos",
+        default=".",
+        help='files2rouge\'s sentence separator: a sentence ends after " EOS" (default ".")',
+    )
+    perl.add_argument(
+        "--sentence-per-line",
+        action="store_true",
+        help="documents are blocks of lines, one sentence per line, between blank lines (pyrouge's files)",
+    )
     return parser
 
 
@@ -164,6 +181,8 @@ def format_csv(result: dict[str, Any], rouge_types: list[str]) -> str:
 
 def run(args: argparse.Namespace) -> str:
     """Score the files as ``args`` asks and return the text to print."""
+    if args.rouge155 is not None:
+        return run_rouge155(args)
     if args.baseline is not None:
         return run_comparison(args)
     if len(args.predictions) > 1:
@@ -240,6 +259,19 @@ def run_comparison(args: argparse.Namespace) -> str:
         print(f"signature: {result['signature']}", file=sys.stderr)
         return "\n".join(",".join(_csv_cell(value) for value in row) for row in rows)
     return format_comparison(rows, args.confidence_level, result["signature"])
+
+
+def run_rouge155(args: argparse.Namespace) -> str:
+    """ROUGE-1.5.5.pl's report for the files, read as files2rouge or pyrouge would give them to it."""
+    import rouge155_report
+
+    if args.baseline is not None or len(args.predictions) > 1:
+        raise InputError("--rouge155 scores one --predictions file; it has no --baseline comparison")
+    files = [(path, read_lines(path)) for path in args.predictions + args.references]
+    try:
+        return rouge155_report.report_of_files(args.rouge155, files, args.eos, args.sentence_per_line)
+    except ValueError as error:
+        raise InputError(str(error)) from None
 
 
 def _rouge_types(args: argparse.Namespace) -> list[str]:

@@ -18,6 +18,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, islice
+from types import SimpleNamespace
 from typing import Any
 
 if __package__:
@@ -80,6 +81,8 @@ def score_documents(
     """``score_tokens`` on two ``Document``s; ``native``: this pair's ``native_batch`` scores, if made."""
     if native is None:
         native = native_batch([(reference, prediction)], rouge_types)[0]
+    if len(native) == len(rouge_types):  # rouge-score-rs scored every type
+        return {rouge_type: native[rouge_type] for rouge_type in rouge_types}
     scores: dict[str, Score] = {}
     # With one sentence a side, rougeLsum's hits are rougeL's LCS of the same tokens.
     one_sentence = reference.one_sentence and prediction.one_sentence
@@ -141,12 +144,15 @@ class TokenEngine(ChunkedEngine):
     ) -> None:
         self.rouge_types = list(rouge_types)
         self._tokenize = tokenizer.tokenize
+        # A tokenizer may tokenize rougeLsum's sentences its own way (the "xlsum" preset, as XL-Sum).
+        self._tokenize_sentence = getattr(tokenizer, "tokenize_sentence", None)
         self._splitter = splitter
         self._needs_tokens = any(t not in ("rougeLsum", "rougeW") for t in self.rouge_types)
         self._needs_sentences = any(t in ("rougeLsum", "rougeW") for t in self.rouge_types)
         self._line_separable = getattr(tokenizer, "line_separable", False)
         self.processes = default_processes()
         self._ids = TokenIds()
+        self._documents: dict[str, Document] = {}
         # rouge-score-rs can read raw text itself when its tokenizer gives this one's tokens, the
         # sentences are the lines, and it scores every type asked for.
         reads_text = splitter is split_lines and NATIVE_TYPES.issuperset(self.rouge_types)
@@ -155,11 +161,25 @@ class TokenEngine(ChunkedEngine):
     def document(self, text: str) -> Document:
         """``text`` tokenized, as a whole and sentence by sentence, as the rouge types need it.
 
-        The tokenizer runs once on a text that is a single sentence, and once per
+        A tokenizer with ``tokenize_sentence`` gives the sentences' tokens with it.
+        Otherwise the tokenizer runs once on a text that is a single sentence, and once per
         sentence on a text that is its sentences joined by newlines when the
-        tokenizer is ``line_separable``.
+        tokenizer is ``line_separable``. A text seen before in the engine's last
+        ``DOCUMENTS`` distinct texts (a reference scored against several systems'
+        predictions) is not tokenized again: its ``Document`` is shared.
         """
+        document = self._documents.get(text)
+        if document is None:
+            if len(self._documents) >= DOCUMENTS:
+                self._documents.clear()
+            document = self._documents[text] = self._new_document(text)
+        return document
+
+    def _new_document(self, text: str) -> Document:
         sentences = self._splitter(text) if self._needs_sentences else []
+        if self._tokenize_sentence is not None:
+            sentence_tokens = [self._tokenize_sentence(sentence) for sentence in sentences]
+            return Document(self._tokenize(text) if self._needs_tokens else [], sentence_tokens)
         if sentences == [text]:
             tokens = self._tokenize(text)
             return Document(tokens, [tokens], joined=True)
@@ -242,6 +262,8 @@ class TokenEngine(ChunkedEngine):
         yield from score_in_workers(self.score_serial, rest, self.processes)
 
 
+# A TokenEngine keeps the Documents of up to this many distinct texts.
+DOCUMENTS = 20_000
 # Engines yield at most this many examples' scores at a time (a progress bar's step).
 CHUNK = 1000
 
@@ -273,9 +295,9 @@ class KurenaiEngine(ChunkedEngine):
         self.rouge_types = list(rouge_types)
         other_types = [t for t in self.rouge_types if t != "rougeLsum"]
         self._scorer = RougeScorer(other_types, tokenizer=tokenizer) if other_types else None
-        self._lsum_scorer = (
-            RougeScorer(["rougeLsum"], tokenizer=tokenizer) if "rougeLsum" in self.rouge_types else None
-        )
+        sentences = SimpleNamespace(tokenize=getattr(tokenizer, "tokenize_sentence", tokenizer.tokenize))
+        lsum = "rougeLsum" in self.rouge_types
+        self._lsum_scorer = RougeScorer(["rougeLsum"], tokenizer=sentences) if lsum else None
         self._splitter = splitter
 
     def _score(self, reference: str, prediction: str) -> dict[str, Score]:

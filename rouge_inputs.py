@@ -76,6 +76,12 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
 
 def _check_texts(texts: list[Any], name: str) -> None:
     """``_check_text`` on each of ``texts``, called ``name[i]``; ASCII strings are settled inline."""
+    try:
+        # UTF-8 encodes strings only, and no lone surrogate: one pass settles a batch without either.
+        "".join(texts).encode("utf-8")
+        return
+    except (TypeError, UnicodeEncodeError):
+        pass
     for i, text in enumerate(texts):
         if not (type(text) is str and text.isascii()):
             _check_text(text, f"{name}[{i}]")

@@ -81,33 +81,49 @@ def native_batch(
     seen before needs no new id.
     """
     ids = TokenIds() if ids is None else ids
+    # A document in several pairs (a prediction with several references, a repeated text) is
+    # written once: its whole tokens as one line ([False]) or its sentences as lines ([True]).
+    texts: tuple[dict[Document, str], dict[Document, str]] = ({}, {})
 
-    def text(sentences: Sequence[Sequence[Hashable]]) -> str:
-        return "\n".join(" ".join(map(ids.__getitem__, sentence)) for sentence in sentences)
+    def text(document: Document, by_sentence: bool) -> str:
+        written = texts[by_sentence].get(document)
+        if written is None:
+            lines = document.sentences if by_sentence else [document.tokens]
+            written = "\n".join(" ".join(map(ids.__getitem__, line)) for line in lines)
+            texts[by_sentence][document] = written
+        return written
 
     jobs: dict[tuple[str, ...], list[tuple[int, str, str]]] = {}
 
-    def add(types: tuple[str, ...], index: int, reference: Sequence, prediction: Sequence) -> None:
-        jobs.setdefault(types, []).append((index, text(reference), text(prediction)))
+    def add(types: tuple[str, ...], index: int, pair: tuple[Document, Document], by_sentence: bool) -> None:
+        jobs.setdefault(types, []).append((index, text(pair[0], by_sentence), text(pair[1], by_sentence)))
 
-    for index, (reference, prediction) in enumerate(pairs):
-        types = native_types(reference, prediction, rouge_types)
-        whole = tuple(t for t in types if t != "rougeLsum")
+    # A pair of at most both limits' cells passes neither: most pairs need no native_types.
+    every, limit = (
+        tuple(t for t in rouge_types if t in NATIVE_TYPES),
+        min(NATIVE_LSUM_CELLS, NATIVE_LCS_CELLS),
+    )
+    for index, pair in enumerate(pairs):
+        short = len(pair[0].tokens) * len(pair[1].tokens) <= limit
+        types = every if short else native_types(*pair, rouge_types)
+        whole = _whole_text_types(types)
         if "rougeLsum" not in types:
             if whole:
-                add(whole, index, [reference.tokens], [prediction.tokens])
-        elif not whole or (reference.joined and prediction.joined):
-            add(types, index, reference.sentences, prediction.sentences)
+                add(whole, index, pair, False)
+        elif not whole or (pair[0].joined and pair[1].joined):
+            add(types, index, pair, True)
         else:
-            add(("rougeLsum",), index, reference.sentences, prediction.sentences)
-            add(whole, index, [reference.tokens], [prediction.tokens])
+            add(("rougeLsum",), index, pair, True)
+            add(whole, index, pair, False)
     scores: list[dict[str, Score]] = [{} for _ in pairs]
     for types, batch in jobs.items():
         indexes, references, predictions = zip(*batch, strict=True)
-        for index, scored in zip(
-            indexes, _native_scorer(types).score_batch(references, predictions), strict=True
-        ):
-            scores[index].update((rouge_type, tuple(score)) for rouge_type, score in scored.items())
+        scorer = _native_scorer(types, score_class=tuple)  # plain tuples, made in Rust
+        for index, scored in zip(indexes, scorer.score_batch(references, predictions), strict=True):
+            if scores[index]:  # the pair's rougeLsum, scored apart
+                scores[index].update(scored)
+            else:
+                scores[index] = scored
     return scores
 
 
@@ -143,7 +159,17 @@ def native_scores(reference: Document, prediction: Document, rouge_types: Sequen
 
 
 @lru_cache(maxsize=64)
+def _whole_text_types(types: tuple[str, ...]) -> tuple[str, ...]:
+    """``types`` but rougeLsum: those scored on the whole text's tokens."""
+    return tuple(t for t in types if t != "rougeLsum")
+
+
+@lru_cache(maxsize=64)
 def _native_scorer(
-    rouge_types: tuple[str, ...], use_stemmer: bool = False, profile: str = "rouge-score"
+    rouge_types: tuple[str, ...],
+    use_stemmer: bool = False,
+    profile: str = "rouge-score",
+    score_class: type | None = None,
 ) -> Any:
-    return _rougers.Scorer(list(rouge_types), use_stemmer, profile)
+    """rouge-score-rs's scorer; its scores are ``score_class``'s, by default its namedtuple Score."""
+    return _rougers.Scorer(list(rouge_types), use_stemmer, profile, score_class)

@@ -3,6 +3,7 @@
 - ``"xlsum"``: the tokenization and stemming of XL-Sum's multilingual ROUGE (csebuetnlp/xl-sum,
   ``multilingual_rouge_scoring``), the standard for multilingual summarization since mT5, for the
   language given as ``language`` (ISO 639-1);
+- ``"xlsum-segmented"``: the same, with rougeLsum's sentences tokenized by the language's segmenter;
 - ``"ja-mecab"``: sacrebleu's ``ja-mecab`` tokens (MeCab with IPAdic), which llm-jp-eval feeds to
   rouge-score;
 - ``"ja-fugashi"``: fugashi with unidic-lite (``Tagger("-Owakati")``), as much Japanese evaluation
@@ -21,10 +22,12 @@ from typing import Any
 
 if __package__:
     from .rouge_backends import package_versions, require
+    from .rouge_bengali import BengaliStemmer
     from .rouge_segmenters import jieba_tokenizer
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
 else:
     from rouge_backends import package_versions, require
+    from rouge_bengali import BengaliStemmer
     from rouge_segmenters import jieba_tokenizer
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
 
@@ -153,10 +156,7 @@ def _xlsum_stemmer(language: str | None) -> Any:
     if language == "tr":
         return TurkishStemmer()
     if language == "bn":
-        raise ValueError(
-            "the 'xlsum' tokenizer cannot stem Bengali: XL-Sum's Bengali stemmer (Rafi Kamal's rules) "
-            "is not on PyPI; use use_stemmer=False"
-        )
+        return BengaliStemmer()
     return None
 
 
@@ -173,13 +173,18 @@ class XLSumTokenizer:
     TurkishStemmer, NLTK's Porter when ``language`` is None, none for the other languages.
 
     Kept from XL-Sum so that its numbers come out: jieba and newmm see the words joined by spaces
-    and return " " tokens, which count as words.
+    and return " " tokens, which count as words; and rougeLsum's sentences are tokenized by
+    :meth:`tokenize_sentence`, BERT's words (stemmed) without the segmenter or pyonmttok, as
+    XL-Sum's scorer does, so its Chinese, Japanese, Thai and Burmese rougeLsum are near 0.
+    ``"xlsum-segmented"`` (:class:`XLSumSegmentedTokenizer`) tokenizes them in full instead.
 
     >>> XLSumTokenizer(language="zh").tokenize("猫坐在垫子上，狗在外面。")
     ['猫', '坐在', '垫子', '上', ' ', '狗', '在', '外面']
     >>> XLSumTokenizer(True, "ru").tokenize("Президент России заявил: 45,3%")
     ['президент', 'росс', 'заяв', '45', '3']
     """
+
+    name = "xlsum"
 
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         if language is not None and language not in XLSUM_LANGUAGES:
@@ -193,7 +198,7 @@ class XLSumTokenizer:
         self._fallback = require("the 'xlsum' tokenizer", "pyonmttok").Tokenizer("aggressive")
         stem = self._stemmer.signature if self._stemmer else "none"
         versions = [*versions, *package_versions("pyonmttok"), f"unicode-{unicodedata.unidata_version}"]
-        self.signature = f"xlsum-{language or 'none'}[{','.join(versions)};stem={stem}]"
+        self.signature = f"{self.name}-{language or 'none'}[{','.join(versions)};stem={stem}]"
 
     @staticmethod
     def _modules(use_stemmer: bool, language: str | None) -> list[str]:
@@ -229,9 +234,31 @@ class XLSumTokenizer:
         if not tokens and text:
             pieces = " ".join(self._fallback.tokenize(text)[0])
             tokens = "".join(f" {c} " if _is_cjk_ideograph(c) else c for c in pieces).split()
+        return self._stemmed(tokens)
+
+    def tokenize_sentence(self, text: str) -> list[str]:
+        """Return XL-Sum's tokens of a rougeLsum sentence: BERT's words of ``text``, stemmed."""
+        return self._stemmed(bert_words(text.lower()))
+
+    def _stemmed(self, tokens: list[str]) -> list[str]:
         if self._stem:
             tokens = [self._stem(token) if len(token) > 3 else token for token in tokens]
         return [token for token in tokens if token]
+
+
+class XLSumSegmentedTokenizer(XLSumTokenizer):
+    """``"xlsum-segmented"``: ``"xlsum"``, with rougeLsum's sentences tokenized like whole texts.
+
+    XL-Sum's tokens for rouge1-9 and rougeL; its rougeLsum is XL-Sum's summary-level LCS over
+    sentences tokenized with the language's segmenter, the number XL-Sum's rougeLsum would be
+    if its scorer used its own tokenizer there.
+    """
+
+    name = "xlsum-segmented"
+
+    def tokenize_sentence(self, text: str) -> list[str]:
+        """Return the tokens of a rougeLsum sentence, as of a whole text."""
+        return self.tokenize(text)
 
 
 class MecabTokenizer:
@@ -288,6 +315,7 @@ def _check_japanese(language: str | None, name: str) -> None:
 
 PRESETS: dict[str, Callable[..., Any]] = {
     "xlsum": XLSumTokenizer,
+    "xlsum-segmented": XLSumSegmentedTokenizer,
     "ja-mecab": MecabTokenizer,
     "ja-fugashi": FugashiTokenizer,
 }

@@ -20,6 +20,8 @@ from importlib.metadata import version
 from typing import Any
 
 if __package__:
+    from .rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
+    from .rouge155_flags import parse_flags
     from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
     from .rouge_inputs import check_inputs, check_options, check_resampling, check_systems
     from .rouge_presets import PRESETS
@@ -30,6 +32,8 @@ if __package__:
     from .rouge_text import check_language, check_tokenizer, get_tokenizer
     from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 else:
+    from rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
+    from rouge155_flags import parse_flags
     from rouge_engine import CHUNK, ENGINES, validate_rouge_types
     from rouge_inputs import check_inputs, check_options, check_resampling, check_systems
     from rouge_presets import PRESETS
@@ -70,12 +74,16 @@ def score(
     seed: int = 0,
     engine: str = "fast",
     return_signature: bool = False,
+    rouge155: str | None = None,
     progress: Callable[..., Any] = _plain_progress,
 ) -> dict[str, Any]:
     """``compute()``'s result for these examples and options (see the metric's inputs description).
 
-    ``progress`` makes a tqdm-like progress bar (evaluate's, from the metric).
+    ``progress`` makes a tqdm-like progress bar (evaluate's, from the metric). ``rouge155`` (flags
+    of ROUGE-1.5.5.pl) scores as that script does instead (rouge155_compute).
     """
+    if rouge155 is not None:  # every scoring option the flags replace must keep its default
+        check_rouge155_options(rouge155, dict(locals()))
     rouge_types = check_score_options(
         rouge_types=rouge_types,
         use_aggregator=use_aggregator,
@@ -95,6 +103,13 @@ def score(
     check_inputs(predictions, references)
     if use_aggregator and not len(predictions):
         raise ValueError("predictions and references are empty: there is nothing to score")
+    if rouge155 is not None:
+        result = compute_rouge155(
+            rouge155, predictions, references, use_aggregator=use_aggregator, detailed=detailed
+        )
+        if return_signature:
+            result["signature"] = rouge155_signature(rouge155, VERSION)
+        return result
     stem = stemming(use_stemmer, tokenizer, language)
     text_tokenizer = get_tokenizer(tokenizer, stem, language)
     per_example = score_per_example(
@@ -137,6 +152,10 @@ def check_options_early(options: dict[str, Any]) -> None:
     arguments = dict(bound.arguments)
     for name in ("predictions", "references", "progress"):
         del arguments[name]
+    rouge155 = arguments.pop("rouge155")
+    if rouge155 is not None:
+        check_rouge155_options(rouge155, arguments)
+        parse_flags(rouge155)
     check_score_options(**arguments)
 
 

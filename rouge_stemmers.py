@@ -13,9 +13,8 @@ a language code gives that language's stemmer, applied to every token:
   longest listed suffix that leaves at least two code points is removed).
   Snowball's own Hindi stemmer, after the same paper, leaves one code point
   (जाता gives ज): kurenai uses the paper's list as XL-Sum does;
-- Turkish: TurkishStemmer (PyPI ``TurkishStemmer``), the stemmer XL-Sum uses.
-
-Bengali has no stemmer: XL-Sum's (Rafi Kamal's rules) is not on PyPI.
+- Turkish: TurkishStemmer (PyPI ``TurkishStemmer``), the stemmer XL-Sum uses;
+- Bengali: Rafi Kamal's suffix rules, XL-Sum's Bengali stemmer (``rouge_bengali``).
 """
 
 from __future__ import annotations
@@ -28,9 +27,11 @@ from typing import Any, Protocol
 
 if __package__:
     from .rouge_backends import require
+    from .rouge_bengali import BengaliStemmer
     from .rouge_languages import LANGUAGE_NAMES
 else:
     from rouge_backends import require
+    from rouge_bengali import BengaliStemmer
     from rouge_languages import LANGUAGE_NAMES
 
 _ASCII_WORD_RE = re.compile(r"^[a-z0-9]+$")
@@ -183,7 +184,7 @@ class TurkishStemmer:
         return str(self._stemmer.stem(token))
 
 
-STEMMER_LANGUAGES: tuple[str, ...] = tuple(sorted([*SNOWBALL_LANGUAGES, "hi", "tr"]))
+STEMMER_LANGUAGES: tuple[str, ...] = tuple(sorted([*SNOWBALL_LANGUAGES, "bn", "hi", "tr"]))
 
 
 class NoStemmerWarning(UserWarning):
@@ -213,10 +214,10 @@ def get_stemmer(language: str | None) -> Stemmer:
 
     >>> get_stemmer(None).stem("dogs"), get_stemmer("ru").stem("собаки")
     ('dog', 'собак')
-    >>> get_stemmer("bn")  # doctest: +ELLIPSIS
+    >>> get_stemmer("ja")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no stemmer for language='bn'; stemmers exist for: ar, ca, cs, ...
+    ValueError: no stemmer for language='ja'; stemmers exist for: ar, bn, ca, ...
     """
     if language is None:
         return PorterRule()
@@ -224,6 +225,8 @@ def get_stemmer(language: str | None) -> Stemmer:
         return HindiStemmer()
     if language == "tr":
         return TurkishStemmer()
+    if language == "bn":
+        return BengaliStemmer()
     if language in SNOWBALL_LANGUAGES:
         return SnowballStemmer(SNOWBALL_LANGUAGES[language])
     available = ", ".join(STEMMER_LANGUAGES)

@@ -12,8 +12,10 @@ for a signature.
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib.metadata import version
 from typing import Any
@@ -90,6 +92,107 @@ def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
+# Where word_tokens and cjk_tokens may take stdlib `re` patterns instead of `regex`'s boundaries: the
+# Latin-1 to general punctuation blocks, CJK symbols, kana and the Han of the Basic Multilingual Plane.
+_FAST_BLOCKS = ((0x80, 0x2070), (0x3000, 0x3100), (0x3400, 0x4DC0), (0x4E00, 0xA000))
+# The vowels of regex's apostrophe rule (is_unicode_vowel in its _regex.c), in lower case.
+_VOWELS = "aeiou\u00e0\u00e1\u00e2\u00e8\u00e9\u00ea\u00ec\u00ed\u00ee\u00f2\u00f3\u00f4\u00f9\u00fa\u00fb"
+
+
+def _class(characters: str) -> str:
+    """A stdlib `re` character class of ``characters``, as ranges."""
+    points, ranges = sorted(map(ord, characters)), []
+    for point in points:
+        if ranges and ranges[-1][1] == point - 1:
+            ranges[-1][1] = point
+        else:
+            ranges.append([point, point])
+
+    # The characters themselves, which `re` parses several times faster than escapes.
+    def literal(point: int) -> str:
+        return "\\" + chr(point) if chr(point) in "\\]^-[" else chr(point)
+
+    return "".join(literal(low) if low == high else f"{literal(low)}-{literal(high)}" for low, high in ranges)
+
+
+@lru_cache(maxsize=1)
+def _fast_patterns() -> dict[str, Any]:
+    """Stdlib `re` patterns that give word_tokens and cjk_tokens of text in a few classes of characters.
+
+    In normalised text made only of characters of these classes (by their UAX #29 word-break
+    property), UAX #29 reduces to a few rules: letters and digits run together (and with ``_``,
+    allowed in ASCII text only, where no katakana is), a MidLetter or MidNumLet character or an
+    apostrophe stays between two letters, a MidNum or MidNumLet character or an apostrophe between
+    two digits; katakana run together; every other character is a word of its own or breaks. Marks,
+    joiners and the other word-break classes are in no class, so a text with one takes the long way.
+    tests/test_words.py holds these patterns to it over every character of ``_FAST_BLOCKS``.
+    """
+    regex = _regex()
+    blocks = "".join(chr(point) for low, high in _FAST_BLOCKS for point in range(low, high))
+
+    def chars(pattern: str) -> str:
+        return "".join(regex.findall(pattern, blocks, flags=regex.V1))
+
+    cjk = CJK_CLASS
+    letter = _class("".join(map(chr, range(0x41, 0x5B))) + "".join(map(chr, range(0x61, 0x7B))))
+    letter += _class(chars(rf"[[\p{{WB=ALetter}}&&\p{{L}}]--{cjk}]"))
+    digit = "0-9" + _class(chars(r"[\p{WB=Numeric}&&\p{Nd}]"))
+    mid_letter = ":.'" + _class(chars(r"[\p{WB=MidLetter}\p{WB=MidNumLet}\p{WB=Single_Quote}]"))
+    mid_number = ",;.'" + _class(chars(r"[\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}]"))
+    single = _class(chars(rf"[{cjk}&&\p{{WB=Other}}]"))
+    katakana = _class(chars(rf"[{cjk}&&\p{{WB=Katakana}}]"))
+    other = _class(chars(r"[\p{WB=Other}--[\p{L}\p{N}\p{M}]]"))
+    word, lost = _word_patterns(letter, digit, mid_letter, mid_number)
+    ascii_word, ascii_lost = _word_patterns("a-zA-Z", "0-9", ":.'", ",;.'")
+    ascii_but_underscore = r"\x00-\x5e\x60-\x7f"
+    return {
+        "text": re.compile(
+            f"[{ascii_but_underscore}{letter}{digit}{mid_letter}{mid_number}{single}{katakana}{other}]*"
+        ),
+        # Group 1: a run of characters that are each a token; group 2: one token; neither: lost.
+        "word": re.compile(rf"([{single}]+)|([{katakana}]+|{word})|{lost}"),
+        "cjk": re.compile(rf"([{single}{katakana}]+)|({word})|{lost}"),
+        "ascii": re.compile(rf"({ascii_word})|{ascii_lost}"),
+    }
+
+
+def _word_patterns(letter: str, digit: str, mid_letter: str, mid_number: str) -> tuple[str, str]:
+    """A word of letters and digits by UAX #29, and one that regex loses; from the classes' contents."""
+    between_letters = rf"(?<=[{letter}])[{mid_letter}](?=[{letter}])"
+    between_digits = rf"(?<=[{digit}])[{mid_number}](?=[{digit}])"
+    word = rf"[{letter}{digit}_]+(?:(?:{between_letters}|{between_digits})[{letter}{digit}_]+)*"
+    # regex never breaks between an apostrophe and a vowel (its rule for French and Italian elision):
+    # after an apostrophe that follows no letter, the word is one with it, does not start with a word
+    # character, and is not found.
+    return word, rf"(?<![{letter}])['\u2019](?=[{_VOWELS}]){word}"
+
+
+def _fast_tokens(normalised: str, kind: str) -> list[str] | None:
+    """The ``kind`` ("word" or "cjk") tokens of ``normalised`` text by ``_fast_patterns``, or None.
+
+    None where the patterns do not apply: the text has a character in none of their classes.
+    """
+    patterns = _fast_patterns()
+    if normalised.isascii():
+        # Only ASCII text may hold "_": a word of underscores alone has no letter or digit. An empty
+        # token is a word lost after an apostrophe.
+        tokens = patterns["ascii"].findall(normalised)
+        return (
+            [token for token in tokens if token.strip("_")]
+            if "_" in normalised or "'" in normalised
+            else tokens
+        )
+    if not patterns["text"].fullmatch(normalised):
+        return None
+    tokens = []
+    for match in patterns[kind].finditer(normalised):
+        if match.lastindex == 1:
+            tokens += match.group(1)
+        elif match.lastindex == 2:
+            tokens.append(match.group(2))
+    return tokens
+
+
 def word_tokens(text: str) -> list[str]:
     """The words of normalised ``text`` by UAX #29 word boundaries, keeping those with a letter or digit.
 
@@ -103,13 +206,17 @@ def word_tokens(text: str) -> list[str]:
     >>> word_tokens("Мир, «мир» мир! 3.14 и 1,000 — 2024年")
     ['мир', 'мир', 'мир', '3.14', 'и', '1,000', '2024', '年']
     """
+    normalised = normalise(text)
+    fast = _fast_tokens(normalised, "word")
+    if fast is not None:
+        return fast
     patterns = _patterns()
     has_letter_or_digit = patterns["letter_or_digit"].search
     # regex joins a combining mark at the very start of a text to the word after it, where UAX #29
     # breaks (as it does after a newline, where regex follows it): a newline in front makes it agree.
     # regex also breaks after such punctuation when a combining mark comes before it (भाषा.अब), where
     # UAX #29 does not; the punctuation left at the end of the word is removed.
-    words = patterns["word"].findall("\n" + normalise(text))
+    words = patterns["word"].findall("\n" + normalised)
     mid = _mid_word_punctuation()
     # str.isalnum on the first character settles most words without a regex call.
     return [
@@ -129,6 +236,9 @@ def cjk_tokens(text: str) -> list[str]:
     >>> cjk_tokens("Apple iPhone 15 128GB 蓝色, カタカナ")
     ['apple', 'iphone', '15', '128gb', '蓝', '色', 'カ', 'タ', 'カ', 'ナ']
     """
+    fast = _fast_tokens(normalise(text), "cjk")
+    if fast is not None:
+        return fast
     patterns = _patterns()
     is_cjk, cjk_only, pieces, has_letter_or_digit = (
         patterns["cjk"].search,
@@ -201,20 +311,36 @@ def unsegmented_languages(texts: Iterable[str], cjk: bool = True) -> list[str]:
     []
     """
     cjk_run, kana, any_script, scripts = _run_patterns()
-    # ASCII text holds none of these scripts: only the rest is searched.
-    joined = "\n".join(text for text in texts if not text.isascii())
+    # ASCII text holds none of these scripts: only the rest is searched, each distinct text once (a
+    # reference scored against several systems), its runs counted as many times as it comes.
+    counts = Counter(text for text in texts if not text.isascii())
+    joined = "\n".join(counts)
     found = []
-    runs = cjk_run.findall(joined) if cjk and joined else []
-    if runs and sum(map(len, runs)) >= 4 * len(runs):
-        found.append("ja" if kana.search(joined) else "zh")
+    if cjk and joined and cjk_run.search(joined):
+        runs, characters = _run_totals(cjk_run, counts, len)
+        if characters >= 4 * runs:
+            found.append("ja" if kana.search(joined) else "zh")
     if not any_script.search(joined):
         return found
     for code, script_run in scripts.items():
-        runs = script_run.findall(joined)
-        letters = sum(unicodedata.category(char)[0] == "L" for run in runs for char in run)
-        if runs and letters >= 8 * len(runs):
+        runs, letters = _run_totals(script_run, counts, _letters)
+        if runs and letters >= 8 * runs:
             found.append(code)
     return found
+
+
+def _letters(run: str) -> int:
+    return sum(unicodedata.category(char)[0] == "L" for char in run)
+
+
+def _run_totals(pattern: Any, counts: Counter, size: Callable[[str], int]) -> tuple[int, int]:
+    """(the number of runs of ``pattern``, their total ``size``) in the texts, each text ``counts`` times."""
+    runs = total = 0
+    for text, count in counts.items():
+        found = pattern.findall(text)
+        runs += count * len(found)
+        total += count * sum(map(size, found))
+    return runs, total
 
 
 def unsegmented_message(tokenizer: str, languages: list[str]) -> str:

@@ -5,6 +5,7 @@ Run from the repository root after `pip install -r requirements-bench.txt`:
     python benchmarks/bench.py                          # the full run (several minutes)
     python benchmarks/bench.py --goals                  # issue 13's goals for compute() only
     python benchmarks/bench.py --goals --data file.tsv  # and on a file of real outputs
+    python benchmarks/bench.py --scripts                # issue 23's goals on ../shared/data's outputs
     python benchmarks/bench.py --quick                  # fewer pairs, for a smoke test
 
 Every workload is generated with a fixed seed, and every engine scores the same texts in the
@@ -28,6 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench_goals import cpu_seconds, goals  # noqa: E402
+from bench_scripts import DATA, scripts  # noqa: E402
 from kurenai.rouge_scorer import RougeScorer as KurenaiScorer  # noqa: E402
 from rapidrouge import RougeScorer as RapidScorer  # noqa: E402
 from rouge_score_rs import _rougers  # noqa: E402
@@ -336,6 +338,14 @@ def main() -> None:
         type=Path,
         help="a TSV file with a header naming a 'reference' column and a 'prediction...' column",
     )
+    parser.add_argument(
+        "--scripts",
+        action="store_true",
+        help="only issue 23's goals on English, Japanese and Chinese outputs",
+    )
+    parser.add_argument(
+        "--shared-data", type=Path, default=DATA, help=f"the folder of --scripts' data files (default {DATA})"
+    )
     parser.add_argument("--long-case", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.long_case:
@@ -348,6 +358,9 @@ def main() -> None:
         f"{os.cpu_count()} CPUs (nproc: {len(os.sched_getaffinity(0))}), Python {platform.python_version()}, "
         f"{platform.platform()}, load average before the run: {os.getloadavg()[0]:.1f}"
     )
+    if args.scripts:
+        scripts(2 if args.quick else 5, args.shared_data)
+        return
     # Rounds of about a second per engine, interleaved, best of `rounds`: on a shared machine the
     # engines see the same noise. The 2-process rows need batches that TokenEngine finds worth a worker
     # (TokenEngine.parallel_seconds of work after the first chunk).

@@ -65,28 +65,36 @@ def checkout(revision: str) -> Path:
 # --- inside a tree's own process ----------------------------------------------------------------------
 
 
-def measure_tree(tree: Path, workloads: dict, configs: list[dict], rounds: int, peers: bool) -> dict:
-    """{config: {phase or peer: (best wall, best CPU seconds)}} with ``tree``'s code."""
-    sandbox = Path(tempfile.mkdtemp(prefix="kurenai_rouge_bench_"))
+def load_metric(tree: Path, sandbox: Path) -> Any:
+    """``tree``'s metric loaded by ``evaluate.load`` from a copy in ``sandbox`` (offline, its own caches).
+
+    Call it before evaluate is imported: evaluate reads its cache folders when first imported.
+    """
     os.environ.update(
         HF_MODULES_CACHE=str(sandbox / "modules"),
         HF_HOME=str(sandbox / "hf_home"),
         HF_HUB_OFFLINE="1",
         HF_DATASETS_OFFLINE="1",
     )
-    sys.path.insert(0, str(tree))
     import evaluate
-
-    import rouge_engine
-    import rouge_scoring
-    import rouge_sentences
-    from rouge_text import get_tokenizer
 
     module = sandbox / "kurenai_rouge"
     module.mkdir()
     for source in [tree / "kurenai_rouge.py", *tree.glob("rouge_*.py")]:
         shutil.copy(source, module / source.name)
-    metric = evaluate.load(str(module))
+    return evaluate.load(str(module))
+
+
+def measure_tree(tree: Path, workloads: dict, configs: list[dict], rounds: int, peers: bool) -> dict:
+    """{config: {phase or peer: (best wall, best CPU seconds)}} with ``tree``'s code."""
+    sandbox = Path(tempfile.mkdtemp(prefix="kurenai_rouge_bench_"))
+    sys.path.insert(0, str(tree))
+    import rouge_engine
+    import rouge_scoring
+    import rouge_sentences
+    from rouge_text import get_tokenizer
+
+    metric = load_metric(tree, sandbox)
     # The splitter compute() gives the engine for split_summaries=False, in either tree.
     lines = getattr(rouge_sentences, "split_lines", None) or rouge_sentences.split_sentences
     functions = {}

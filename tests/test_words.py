@@ -6,6 +6,7 @@ written by the team for these tests.
 """
 
 import unicodedata
+from unittest import mock
 
 import pytest
 import regex
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from uniseg.graphemecluster import grapheme_clusters
 from uniseg.wordbreak import words as uniseg_words
 
+import rouge_words
 from rouge_text import get_tokenizer
 from rouge_words import CJK_CLASS, cjk_tokens, grapheme_tokens, normalise, word_tokens
 
@@ -299,3 +301,51 @@ def cjk_tokens_word_by_word(text):
 def test_cjk_tokens_shortcuts_change_no_token(text):
     # Text without CJK keeps word's tokens; a word of CJK characters alone is cut into characters.
     assert cjk_tokens(text) == cjk_tokens_word_by_word(text)
+
+
+# --- the stdlib `re` patterns for text of a few classes of characters -------------------------------
+
+# Neighbours of every class the patterns tell apart: letters (ASCII, Latin-1, Cyrillic), digits (ASCII,
+# Arabic-Indic), the mid-word punctuation, katakana, Han and hiragana, other punctuation, spaces.
+NEIGHBOURS = "aéж1٣.,:;'’・カーひ日。 \n-"
+CONTEXTS = ["{}", "a{}b", "1{}2", "{}{}", "ア{}イ", "日{}本", "a{}1", "1{}a", "x.{}", "{}.x", "9,{}", "{}'s"]
+
+
+def long_way(function, text):
+    """``function(text)`` by `regex`'s word boundaries, the stdlib patterns turned off."""
+    with mock.patch.object(rouge_words, "_fast_tokens", lambda normalised, kind: None):
+        return function(text)
+
+
+def test_fast_patterns_over_every_character_of_their_blocks():
+    # Every character of the blocks (and ASCII) in contexts with every class: where the stdlib patterns
+    # take a text, their words and cjk tokens are those of regex's UAX #29 boundaries.
+    points = [*range(0x80), *(point for low, high in rouge_words._FAST_BLOCKS for point in range(low, high))]
+    texts = [context.replace("{}", chr(point)) for point in points for context in CONTEXTS]
+    texts += [f"{x}{chr(point)}{y}" for point in points[::11] for x in NEIGHBOURS for y in NEIGHBOURS[::3]]
+    taken = [text for text in texts if rouge_words._fast_tokens(normalise(text), "word") is not None]
+    assert len(taken) > len(texts) // 2  # the Han blocks at least
+    for start in range(0, len(taken), 5000):
+        joined = " ".join(taken[start : start + 5000])
+        for function in (word_tokens, cjk_tokens):
+            if function(joined) != long_way(function, joined):
+                bad = [
+                    text for text in taken[start : start + 5000] if function(text) != long_way(function, text)
+                ]
+                pytest.fail(f"{function.__name__} differs on {bad[:20]}")
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    text=st.one_of(
+        st.text(NEIGHBOURS + "Ab_0“”〜\t", max_size=25),
+        st.text(st.characters(max_codepoint=0x7F), max_size=25),
+        st.text(
+            st.characters(min_codepoint=0x80, max_codepoint=0x206F) | st.sampled_from(NEIGHBOURS), max_size=12
+        ),
+        many_scripts,
+    )
+)
+def test_fast_patterns_give_the_long_ways_tokens(text):
+    assert word_tokens(text) == long_way(word_tokens, text)
+    assert cjk_tokens(text) == long_way(cjk_tokens, text)

@@ -1,0 +1,98 @@
+"""``compute(rouge155=...)``: ROUGE-1.5.5's numbers in the shape of compute's flat result.
+
+With ``rouge155`` the flags decide everything: any other scoring option set
+away from its default is a ValueError. ``use_aggregator``, ``detailed`` and
+``return_signature`` shape the result: aggregated, ``<key>`` is Perl's Average
+F and ``<key>_low`` / ``<key>_high`` its interval at ``-c`` (``detailed`` adds
+``<key>_precision`` and ``<key>_recall``, with theirs); per document, one value
+per prediction in input order (with ``-t 1``, whose documents give counts:
+``<key>_reference_count``, ``<key>_prediction_count`` and ``<key>_hits``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+if __package__:
+    from .rouge155_scoring import Rouge155Result, evaluate
+else:
+    from rouge155_scoring import Rouge155Result, evaluate
+
+# compute's options that ROUGE-1.5.5's flags replace, with the defaults they must keep.
+REPLACED_BY_FLAGS = {
+    "rouge_types": None,
+    "use_stemmer": False,
+    "tokenizer": None,
+    "language": None,
+    "split_summaries": False,
+    "multi_ref": "best",
+    "bootstrap": False,
+    "confidence_level": 0.95,
+    "n_samples": 1000,
+    "seed": 0,
+    "engine": "fast",
+}
+PARTS = (("", "F"), ("_precision", "P"), ("_recall", "R"))
+COUNTS = ("_reference_count", "_prediction_count", "_hits")
+
+
+def check_rouge155_options(rouge155: Any, options: dict[str, Any]) -> None:
+    """A ValueError naming the options that ``rouge155`` cannot be combined with.
+
+    ``options`` maps compute's option names to their values (other names are ignored).
+    """
+    if not isinstance(rouge155, str):
+        raise ValueError(f"rouge155 takes ROUGE-1.5.5's flags as one string, got {rouge155!r}")
+    clashing = [
+        name for name, default in REPLACED_BY_FLAGS.items() if name in options and options[name] != default
+    ]
+    if clashing:
+        raise ValueError(
+            f"rouge155 takes ROUGE-1.5.5's own flags, which decide everything: drop {', '.join(clashing)} "
+            f"(for example -n 2 for rouge1 and rouge2, -m to stem, -f A|B for several references)"
+        )
+
+
+def compute_rouge155(
+    flags: str,
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    *,
+    use_aggregator: bool,
+    detailed: bool,
+) -> dict[str, Any]:
+    """The result of compute() for ROUGE-1.5.5's flags (see the module docstring)."""
+    listed = [[refs] if isinstance(refs, str) else list(refs) for refs in references]
+    result = evaluate(flags, predictions, listed)
+    if use_aggregator:
+        return _aggregated(result, detailed)
+    return _per_document(result, detailed)
+
+
+def rouge155_signature(flags: str, version: str) -> str:
+    """The signature of a ROUGE-1.5.5 run: the scorer and its flags decide every number."""
+    return f"scorer:ROUGE-1.5.5|flags:{' '.join(flags.split())}|kurenai_rouge:{version}"
+
+
+def _aggregated(result: Rouge155Result, detailed: bool) -> dict[str, float]:
+    parts = PARTS if detailed else PARTS[:1]
+    values = {
+        key + suffix: result.average[key][part] for key in result.options.keys for suffix, part in parts
+    }
+    flat = {name: average for name, (average, _, _) in values.items()}
+    for name, (_, low, high) in values.items():
+        flat[f"{name}_low"] = low
+        flat[f"{name}_high"] = high
+    return flat
+
+
+def _per_document(result: Rouge155Result, detailed: bool) -> dict[str, list[float]]:
+    documents = list(result.per_document.values())
+    if result.options.pool_counts:
+        names = [(key + suffix, key, i) for key in result.options.keys for i, suffix in enumerate(COUNTS)]
+    else:
+        order = {"R": 0, "P": 1, "F": 2}
+        parts = PARTS if detailed else PARTS[:1]
+        names = [(key + suffix, key, order[part]) for key in result.options.keys for suffix, part in parts]
+    return {name: [document[key][i] for document in documents] for name, key, i in names}

@@ -1,0 +1,292 @@
+"""The ROUGE-1.5.5 mode against the real ROUGE-1.5.5.pl: every printed value identical.
+
+Documents are generated (hypothesis): several sentences (lines, some empty or blank), several
+references, hyphens, digits, ``$``, upper case, non-ASCII letters, punctuation, repeated words,
+words of the WordNet exception DB and of the stopword list. For each flag set, ROUGE-1.5.5.pl runs
+once per example on the whole batch (tests/rouge155_perl.py) and every number it prints (per
+evaluation with -d, Average and interval) must equal ours formatted as Perl prints it.
+"""
+
+import subprocess
+
+import numpy as np
+import pytest
+from conftest import ROUGE155
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rouge155_perl import PerlError, run_perl
+
+from rouge155_bootstrap import draws
+from rouge155_flags import parse_flags
+from rouge155_scoring import evaluate
+from rouge155_stopwords import STOPWORDS
+
+FLAG_SETS = [
+    "-c 95 -r 1000 -n 2 -a -m",  # what papers report (pyrouge's and files2rouge's default)
+    "-c 95 -r 1000 -n 2 -a -m -2 4 -U -w 1.2",
+    "",  # ROUGE-L alone
+    "-a -n 4 -x -2 -1 -U",  # ROUGE-S* and ROUGE-SU*
+    "-n 3 -2 0 -u -f B -r 200",
+    "-n 2 -l 7 -w 1.5 -m -r 100",
+    "-n 2 -b 25 -w 1.2 -r 100",
+    "-n 1 -s -m -p 0.2 -c 90 -r 50",
+    "-n 2 -t 1 -f B -w 1.2 -2 3 -U -r 100",
+    "-n 9 -t 0 -d -r 10",
+    "-x -2 2 -U -s -b 40 -f A -r 100",
+    "-n2 -am -l10 -fB -r100",  # bundled as Getopt::Std reads them
+    "-n 2 -p 1 -c 100 -r 3",
+    "-n 2 -p 0 -c 0 -r 1",
+    "-n 2 -w 2 -x -m -r 20",  # an integer weight: Perl multiplies integers exactly
+    "-n 1 -m -s -l 3 -2 1 -u -t 1 -r 30",
+]
+
+WORDS = [
+    *["the", "a", "of", "and", "is", "reuters", "news", "z", "zero"],  # stopwords (ROUGE's list)
+    *["children", "were", "geese", "better", "best", "mice", "tried", "says", "agreement", "epicenter"],
+    *["cat", "cats", "sat", "running", "runs", "ab", "abc", "abcd", "police", "gunman", "killed"],
+    *["Police", "POLICE", "CaT", "state-of-the-art", "co-operate", "--", "-", "3.5", "$5", "US$", "1990s"],
+    *["U.S.", "e.g.", "don't", "it's", ",", ".", "!", "(c)", "café", "naïve", "\u0130stanbul", "\u212aelvin"],
+    *["日本語", "Straße", "x\u00a0y"],
+]
+# Lines with leading, trailing and inner runs of whitespace (Perl's split keeps a leading empty word), CR.
+spaces = st.sampled_from(["", " ", "\t", "  ", "\r"])
+sentences = st.builds(
+    lambda before, words, gap, after: before + gap.join(words) + after,
+    spaces,
+    st.lists(st.sampled_from(WORDS), max_size=8),
+    st.sampled_from([" ", " ", "  ", "\t"]),
+    spaces,
+)
+texts = st.lists(sentences, max_size=4).map("\n".join)
+documents = st.lists(st.tuples(texts, st.lists(texts, min_size=1, max_size=3)), min_size=1, max_size=10)
+
+
+def perl_format(value: float, counts: bool) -> str:
+    """How ROUGE-1.5.5 prints our value: %7.5f, or a count (-t 1, per evaluation) as Perl prints numbers."""
+    return format(value, ".15g") if counts else format(value, ".5f")
+
+
+def compare_with_perl(home, workdir, flags, predictions, references, ids=None):
+    """(number of values compared, the differing ones) between ROUGE-1.5.5.pl and evaluate()."""
+    try:
+        per_document, average = run_perl(home, workdir, flags, predictions, references, ids)
+    except PerlError as error:
+        assert "Illegal division by zero" in str(error) and "-w" in flags.split()
+        with pytest.raises(ValueError, match="divides by zero"):
+            evaluate(flags, predictions, references, ids)
+        return 0, []
+    result = evaluate(flags, predictions, references, ids)
+    compared, differing = 0, []
+    for measure in result.options.measures:
+        for document_id, scores in result.per_document.items():
+            ours = tuple(perl_format(x, result.options.pool_counts) for x in scores[measure.key])
+            compared += 3
+            if ours != per_document[document_id][measure.perl_name]:
+                differing.append(
+                    (document_id, measure.key, ours, per_document[document_id][measure.perl_name])
+                )
+        for part in "RPF":
+            ours = tuple(format(x, ".5f") for x in result.average[measure.key][part])
+            compared += 3
+            if ours != average[measure.perl_name][part]:
+                differing.append(("Average", measure.key, part, ours, average[measure.perl_name][part]))
+    assert sorted(average) == sorted(m.perl_name for m in result.options.measures)
+    return compared, differing
+
+
+def with_content(flags, references):
+    """References that start with a word: with -w, ROUGE-1.5.5 dies on a reference without tokens."""
+    if "-w" not in flags.split():
+        return references
+    return [["Zebra " + reference for reference in refs] for refs in references]
+
+
+@pytest.mark.parametrize("flags", FLAG_SETS)
+def test_generated_documents_print_as_rouge155(rouge155_home, tmp_path_factory, flags):
+    @settings(max_examples=2, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(batch=documents)
+    def check(batch):
+        predictions = [prediction for prediction, _ in batch]
+        references = with_content(flags, [refs for _, refs in batch])
+        compared, differing = compare_with_perl(
+            rouge155_home, tmp_path_factory.mktemp("perl"), flags, predictions, references
+        )
+        assert not differing
+
+    check()
+
+
+def test_written_documents_and_evaluation_ids(rouge155_home, tmp_path):
+    """Named IDs sort as Perl sorts "<id>.1" (its resampling order), here with a prefix followed by a dot."""
+    predictions = [
+        "The Police killed the gunman.\nchildren were running",
+        "state-of-the-art co-operation, $3.5 in the 1990s",
+        "",
+        "KELVIN \u212a and \u0130stanbul",
+        "cat cat cat cat\n\n  \nthe cat",
+        "police",
+    ]
+    references = [
+        ["police killed the gunman\nthe children ran", "a gunman was killed by police"],
+        ["the state of the art co-operates for $3.5"],
+        ["empty prediction"],
+        ["kelvin and istanbul"],
+        ["the cat sat", "cats cats", "dog"],
+        ["Police"],
+    ]
+    ids = ["10", "9", "1.5", "1", "a", "B"]
+    for flags in ["-n 2 -x -2 4 -U -r 200", "-n 2 -r 1000 -f B -c 80"]:
+        compared, differing = compare_with_perl(
+            rouge155_home, tmp_path / flags, flags, predictions, references, ids
+        )
+        assert compared and not differing
+
+
+def test_draws_are_perls_rand(tmp_path):
+    """drand48 as Perl's rand: srand(i), then int(rand(N)) N times, for the first resamples."""
+    script = "for $i (0..4) { srand($i); print join(' ', map { int(rand(7919)) } 1..7919), \"\\n\" }"
+    perl = subprocess.run(["perl", "-e", script], check=True, capture_output=True, text=True).stdout
+    expected = np.array([line.split() for line in perl.splitlines()], np.int64)
+    assert (draws(5, 7919).T == expected).all()
+
+
+def test_stopwords_are_rouges_list():
+    lines = (ROUGE155 / "data" / "smart_common_words.txt").read_text().splitlines()
+    assert len(lines) == 598 and STOPWORDS == set(lines)
+
+
+@pytest.mark.parametrize(
+    ("flags", "named"),
+    [
+        ("-3 HM", "-3"),
+        ("-e /tmp", "-e"),
+        ("-z SPL", "-z"),
+        ("-M", "-M"),
+        ("-v", "-v"),
+        ("-h", "-h"),
+        ("-H", "-H"),
+        ("-q", "-q"),
+        ("-n", "-n"),
+        ("-n 0", "-n"),
+        ("-n 10", "-n"),
+        ("-n two", "-n"),
+        ("-c 101", "-c"),
+        ("-c -5", "-c"),
+        ("-r 0", "-r"),
+        ("-r 1.5", "-r"),
+        ("-2 x", "-2"),
+        ("-w 0", "-w"),
+        ("-w -1", "-w"),
+        ("-l -3", "-l"),
+        ("-b 1e3", "-b"),
+        ("-f C", "-f"),
+        ("-p 1.5", "-p"),
+        ("-t 2", "-t"),
+        ("-l 10 -b 20", "-l and -b"),
+        ("-n 2 file.xml", "'file.xml'"),
+        ("-am -y", "-y"),
+    ],
+)
+def test_bad_flags_are_value_errors_naming_the_flag(flags, named):
+    with pytest.raises(ValueError, match=named):
+        parse_flags(flags)
+
+
+def test_bad_inputs():
+    with pytest.raises(ValueError, match="nothing to score"):
+        evaluate("-n 1", [], [])
+    with pytest.raises(ValueError, match="distinct"):
+        evaluate("-n 1", ["a", "b"], [["a"], ["b"]], ids=["1", "1"])
+    with pytest.raises(ValueError, match="no reference"):
+        evaluate("-n 1", ["a"], [[]])
+    with pytest.raises(TypeError, match="not a string"):
+        evaluate("-n 1", ["a"], [[None]])
+    with pytest.raises(TypeError, match="one string"):
+        parse_flags(["-n", "2"])
+
+
+def test_compute_returns_perls_numbers(rouge, rouge155_home, tmp_path):
+    """compute(rouge155=...) through the loaded metric: Perl's Average, interval and per-document numbers."""
+    predictions = ["The Police killed the gunman.\nchildren were running", "the cat sat", "Cats!"]
+    references = [["police killed the gunman", "the children ran"], ["a cat sat on the mat"], ["cats"]]
+    flags = "-c 95 -r 1000 -n 2 -a -m -2 4 -U -w 1.2"
+    per_document, average = run_perl(rouge155_home, tmp_path, flags, predictions, references)
+    names = {"rouge1": "ROUGE-1", "rouge2": "ROUGE-2", "rougeLsum": "ROUGE-L", "rougeW": "ROUGE-W-1.2"}
+    names |= {"rougeS4": "ROUGE-S4", "rougeSU4": "ROUGE-SU4"}
+    aggregated = rouge.compute(predictions=predictions, references=references, rouge155=flags, detailed=True)
+    expected = {}
+    for key, name in names.items():
+        for suffix, part in [("", "F"), ("_precision", "P"), ("_recall", "R")]:
+            value, low, high = average[name][part]
+            expected |= {key + suffix: value, f"{key}{suffix}_low": low, f"{key}{suffix}_high": high}
+    assert {key: format(value, ".5f") for key, value in aggregated.items()} == expected
+    per_example = rouge.compute(
+        predictions=predictions, references=references, rouge155=flags, use_aggregator=False, detailed=True
+    )
+    rows = [per_document[str(i)] for i in range(len(predictions))]
+    for key, name in names.items():
+        for suffix, part in [("", 2), ("_precision", 1), ("_recall", 0)]:
+            assert [format(x, ".5f") for x in per_example[key + suffix]] == [row[name][part] for row in rows]
+
+
+def test_compute_with_pooled_counts_per_document(rouge):
+    result = rouge.compute(
+        predictions=["a b c"], references=[["a b"]], rouge155="-n 1 -x -t 1", use_aggregator=False
+    )
+    assert result == {"rouge1_reference_count": [2.0], "rouge1_prediction_count": [3.0], "rouge1_hits": [2.0]}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rouge_types": ["rouge1"]},
+        {"use_stemmer": True},
+        {"tokenizer": "word"},
+        {"language": "en"},
+        {"multi_ref": "avg"},
+        {"bootstrap": True},
+        {"n_samples": 10},
+        {"confidence_level": 0.9},
+        {"seed": 1},
+        {"split_summaries": True},
+        {"engine": "kurenai"},
+    ],
+)
+def test_compute_options_the_flags_replace_are_value_errors(rouge, options):
+    with pytest.raises(ValueError, match=f"drop {next(iter(options))}"):
+        rouge.compute(predictions=["a"], references=["a"], rouge155="-n 2", **options)
+
+
+def test_compute_rejects_bad_flags_before_storing(rouge):
+    with pytest.raises(ValueError, match="-3"):
+        rouge.add_batch(predictions=["a"], references=["a"])
+        rouge.compute(rouge155="-n 2 -3 HM")
+    with pytest.raises(ValueError, match="one string"):
+        rouge.compute(predictions=["a"], references=["a"], rouge155=["-n", "2"])
+
+
+def test_signature_names_rouge155_and_its_flags(rouge):
+    result = rouge.compute(predictions=["a"], references=["a"], rouge155="-n  2 -m", return_signature=True)
+    assert result["signature"].startswith("scorer:ROUGE-1.5.5|flags:-n 2 -m|")
+
+
+def test_kernels_give_the_same_numbers_without_numba(monkeypatch):
+    """Where numba has no wheel the kernels run as Python: the same functions, the same numbers."""
+    import rouge155_bootstrap
+    import rouge155_grams
+    import rouge155_lcs
+    import rouge155_measures
+    from rouge155_jit import Kernel
+
+    flags = "-n 3 -2 2 -U -w 1.2 -r 20 -f B"
+    predictions = ["The cat sat on the mat.\nthe cat ran", "a b a b a", "police kill the gunman"]
+    references = [["the cat was on the mat", "cat sat"], ["a a b b"], ["police killed the gunman\nkill"]]
+    compiled = evaluate(flags, predictions, references)
+    modules = [rouge155_bootstrap, rouge155_grams, rouge155_lcs, rouge155_measures]
+    kernels = {id(v): v for module in modules for v in vars(module).values() if isinstance(v, Kernel)}
+    assert len(kernels) == 6
+    for kernel in kernels.values():
+        monkeypatch.setattr(kernel, "_run", kernel._interpreted)
+        for helper in kernel.helpers:
+            monkeypatch.setitem(kernel.function.__globals__, helper.__name__, helper)
+    assert evaluate(flags, predictions, references) == compiled
