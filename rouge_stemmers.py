@@ -200,7 +200,7 @@ def no_stemmer_message(language: str) -> str:
     """What a :class:`NoStemmerWarning` says about ``language``.
 
     >>> no_stemmer_message("ja")  # doctest: +ELLIPSIS
-    "language='ja' (Japanese) has no stemmer: use_stemmer=True changes nothing, ... ar, ca, ..."
+    "language='ja' (Japanese) has no stemmer: use_stemmer=True changes nothing, ... ar, bn, ca, ..."
     """
     return (
         f"language={language!r} ({LANGUAGE_NAMES[language]}) has no stemmer: use_stemmer=True changes "

@@ -26,11 +26,6 @@ Rows = TypeVar("Rows")
 _CAN_FORK = "fork" in multiprocessing.get_all_start_methods()
 # Chunks a worker holds at a time: the one it scores and the next, so that it never waits for this process.
 _AHEAD = 2
-# How long this process waits for its workers at most before it looks at its signals again. Python
-# raises KeyboardInterrupt in the main thread, but the kernel may hand SIGINT to another thread (one
-# of rouge-score-rs's): then no system call of the main thread is interrupted, and a wait without a
-# timeout would sleep through Ctrl-C (seen under load: the batch ran on to its end).
-_SIGNAL_CHECK_SECONDS = 0.25
 
 
 def default_processes() -> int:
@@ -74,7 +69,7 @@ def score_in_workers(
         done: dict[int, Rows] = {}
         for index in range(len(chunks)):
             while index not in done:
-                for connection in wait(list(by_connection), timeout=_SIGNAL_CHECK_SECONDS):
+                for connection in wait(list(by_connection)):
                     worker = by_connection[connection]
                     done[worker.held.popleft()] = worker.receive()
                     for next_index in islice(indices, 1):

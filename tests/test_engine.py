@@ -430,6 +430,10 @@ def child_pids(pid: int | None = None) -> list[int]:
 # kills one (kill=True) and prints "workers" for the test, which then sends SIGINT (kill=False).
 FAULT_SCRIPT = """
 import os, signal, sys, threading
+# As in a terminal. A job that a non-interactive shell starts in the background (`pytest ... &`)
+# inherits SIGINT ignored, and Python then raises no KeyboardInterrupt: the batch ran on to its end
+# and printed nothing (issue 22's failure "under load", which came with how the tests were started).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path[:0] = [{tests!r}, {repo!r}]
 from test_engine import ALL_TYPES, child_pids, random_batch
 from rouge_engine import TokenEngine
