@@ -9,6 +9,7 @@ deterministic numbers (the mean, not a bootstrap median).
 import contextlib
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import datasets
 import evaluate
@@ -34,7 +35,7 @@ from .rouge_bengali import BengaliStemmer as BengaliStemmer
 from .rouge_documents import Document as Document
 from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
-from .rouge_inputs import check_inputs
+from .rouge_inputs import as_texts, check_inputs
 from .rouge_languages import LANGUAGE_NAMES as LANGUAGE_NAMES
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
@@ -255,35 +256,94 @@ class KurenaiRouge(evaluate.Metric):
         scoring short English pairs), and stores nothing.
         """
         self._check_batch(predictions, references)
-        predictions = list(map(str, predictions))
-        references = [str(r) if isinstance(r, str) else list(map(str, r)) for r in references]
+        predictions, references = as_texts(predictions, references)
         with temp_seed(self.seed):
             return self._compute(predictions, references, **kwargs)
 
     def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
-        """Add a batch of predictions and references, checked before they are stored."""
+        """Add a batch of predictions and references, checked before they are stored.
+
+        A batch that fails the checks stores nothing and loses nothing stored before it.
+        """
+        self._check_batch(predictions, references, kwargs)
         with self._discarded_on_failure():
-            self._check_batch(predictions, references)
-            super().add_batch(predictions=predictions, references=references, **kwargs)
+            super().add_batch(predictions=predictions, references=references)
 
     def add(self, *, prediction=None, reference=None, **kwargs) -> None:
-        """Add one prediction and its reference(s), checked before they are stored."""
+        """Add one prediction and its reference(s), checked before they are stored.
+
+        An example that fails the checks is not stored, and nothing stored before it is lost.
+        """
+        self._check_batch([prediction], [reference], kwargs)
         with self._discarded_on_failure():
-            self._check_batch([prediction], [reference])
-            super().add(prediction=prediction, reference=reference, **kwargs)
+            super().add(prediction=prediction, reference=reference)
 
     @contextlib.contextmanager
     def _discarded_on_failure(self) -> Iterator[None]:
         """On any exception (KeyboardInterrupt included), forget every stored example, then re-raise.
 
-        The object is then as if freshly loaded: no row of the failed call, or of the batches added
-        before it, is scored later, and no cache file or lock of it is left behind.
+        For a failure after the checks, while storing or computing. The object is then as if freshly
+        loaded: no row of the failed call, or of the batches added before it, is scored later, and
+        no cache file or lock of it is left behind. The error gets a note saying so.
         """
+        stored = len(self)
         try:
             yield
-        except BaseException:
+        except BaseException as error:
+            stored = max(stored, len(self), 0 if self.data is None else len(self.data))
             self._discard()
+            if stored:
+                error.add_note(
+                    f"kurenai_rouge: the {stored} stored examples were discarded with their cache files; "
+                    "add them again"
+                )
             raise
+
+    def _finalize(self) -> None:
+        """End adding, as evaluate does; in distributed mode, with a mark that this process got there.
+
+        Process 0 reads the other processes' cache files once their locks are free, which is also
+        the case when a process has died or failed. So each other process marks its file done after
+        closing it, and process 0 refuses to compute without every mark (``_check_processes``).
+        """
+        if self.num_process > 1 and self.process_id > 0:
+            if self.writer is not None:
+                self.writer.finalize()
+                self.writer = None
+            Path(self._done_mark(self.process_id)).touch()
+        if self.num_process == 1 or self.process_id > 0:
+            return super()._finalize()
+        try:
+            super()._finalize()
+        except Exception:
+            self._check_processes()  # a missing process explains a missing or unreadable cache file
+            raise
+        self._check_processes()
+
+    def _done_mark(self, process_id: int) -> str:
+        return os.path.join(self.data_dir, f"{self.experiment_id}-{self.num_process}-{process_id}.arrow.done")
+
+    def _check_processes(self) -> None:
+        """In process 0: raise ValueError naming the processes whose cache file is not marked done."""
+        missing = []
+        for process_id in range(1, self.num_process):
+            try:
+                os.remove(self._done_mark(process_id))
+            except FileNotFoundError:
+                missing.append(process_id)
+        if missing:
+            raise ValueError(
+                f"process {', '.join(map(str, missing))} of {self.num_process} (experiment_id "
+                f"{self.experiment_id!r}) did not reach compute(): it ended, or its compute() failed, "
+                "so its examples are not all stored; no score is computed from part of the data"
+            )
+
+    def _init_writer(self, timeout=1) -> None:
+        """Open evaluate's writer; a process of a distributed run first removes a stale mark of its own."""
+        if self.num_process > 1 and self.process_id > 0:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(self._done_mark(self.process_id))
+        super()._init_writer(timeout)
 
     def _discard(self) -> None:
         """Close evaluate's writer, delete the cache files of the stored rows and release their locks."""
@@ -300,8 +360,13 @@ class KurenaiRouge(evaluate.Metric):
         self.cache_file_name = self.filelock = self.file_paths = self.filelocks = None
         self.buf_writer = self.data = self.selected_feature_format = None
 
-    def _check_batch(self, predictions, references) -> None:
-        """Reject bad items, and a switch between single and multi references across batches."""
+    def _check_batch(self, predictions, references, inputs=None) -> None:
+        """Reject bad items, any other ``inputs``, and a switch of reference form across batches."""
+        if inputs:
+            raise ValueError(
+                f"Bad inputs for evaluation module: {list(inputs)}. All required inputs are "
+                f"{list(self._feature_names())}"
+            )
         multi = check_inputs(predictions, references)
         if self.writer is None:
             if not len(predictions):

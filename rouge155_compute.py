@@ -16,8 +16,10 @@ from typing import Any
 
 if __package__:
     from .rouge155_scoring import Rouge155Result, evaluate
+    from .rouge_inputs import describe
 else:
     from rouge155_scoring import Rouge155Result, evaluate
+    from rouge_inputs import describe
 
 # compute's options that ROUGE-1.5.5's flags replace, with the defaults they must keep.
 REPLACED_BY_FLAGS = {
@@ -43,7 +45,7 @@ def check_rouge155_options(rouge155: Any, options: dict[str, Any]) -> None:
     ``options`` maps compute's option names to their values (other names are ignored).
     """
     if not isinstance(rouge155, str):
-        raise ValueError(f"rouge155 takes ROUGE-1.5.5's flags as one string, got {rouge155!r}")
+        raise ValueError(f"rouge155 takes ROUGE-1.5.5's flags as one string, got {describe(rouge155)}")
     clashing = [
         name for name, default in REPLACED_BY_FLAGS.items() if name in options and options[name] != default
     ]

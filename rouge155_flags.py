@@ -26,6 +26,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+if __package__:
+    from .rouge_inputs import describe
+else:
+    from rouge_inputs import describe
+
 # Flags that take a value, with the pattern it must match and what it is; ROUGE-1.5.5's meaning in comments.
 VALUE_FLAGS = {
     "c": (r"\d+(\.\d*)?|\.\d+", "a confidence level from 0 to 100"),  # confidence interval, %
@@ -98,7 +103,7 @@ def parse_flags(flags: str) -> Rouge155Options:
     values = _getopts(flags.split())
     for flag, (pattern, meaning) in VALUE_FLAGS.items():
         if flag in values and not re.fullmatch(pattern, values[flag]):
-            raise ValueError(f"ROUGE-1.5.5 flag -{flag} takes {meaning}, not {values[flag]!r}")
+            raise ValueError(f"ROUGE-1.5.5 flag -{flag} takes {meaning}, not {describe(values[flag])}")
     _check_ranges(values)
     if "l" in values and "b" in values:
         raise ValueError("ROUGE-1.5.5 flags -l and -b: give a length limit in words or in bytes, not both")
@@ -127,7 +132,7 @@ def _getopts(words: list[str]) -> dict[str, str]:
         word = words[position]
         position += 1
         if not word.startswith("-") or word == "-":
-            raise ValueError(f"ROUGE-1.5.5 flags: {word!r} is not a flag (give the texts to compute)")
+            raise ValueError(f"ROUGE-1.5.5 flags: {describe(word)} is not a flag (give the texts to compute)")
         letters = word[1:]
         while letters:
             flag, letters = letters[0], letters[1:]

@@ -23,20 +23,32 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+# The largest input file read (1 GiB): more would not fit in memory once scored.
+MAX_FILE_BYTES = 1 << 30
+
 
 class InputError(Exception):
     """A problem with the command line's input, reported as one message and exit status 2."""
 
 
 def read_lines(path: str) -> list[str]:
-    """The lines of a UTF-8 text file (``str.splitlines``), with errors naming the file and line.
+    """The lines of a UTF-8 text file, with errors naming the file and line.
 
-    A byte order mark at the start (as Windows editors write) is not part of the first line.
+    A line is what ``"\\n"`` ends (the last one may lack it), without a ``"\\r"`` before it:
+    U+2028, U+0085, form feeds and the like are characters of a line, not ends of lines, as in the
+    Space's JSONL reader. A byte order mark at the start (as Windows editors write) is not part of
+    the first line. A file of more than ``MAX_FILE_BYTES`` bytes (``/dev/zero``, say) is refused.
     """
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise InputError(f"{path}: cannot read the file: {error.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(
+            f"{path}: the file is larger than {MAX_FILE_BYTES:,} bytes, the limit "
+            "(rouge_cli.MAX_FILE_BYTES); split it, or score it through compute()"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -45,7 +57,10 @@ def read_lines(path: str) -> list[str]:
         raise InputError(
             f"{path}, line {line}: not UTF-8 (byte 0x{data[error.start]:02x} at byte {column} of the line)"
         ) from None
-    return text.removeprefix("\ufeff").splitlines()
+    lines = text.removeprefix("\ufeff").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
 
 
 def read_examples(predictions_path: str, references_paths: list[str]) -> tuple[list[str], list[Any]]:

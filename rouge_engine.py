@@ -24,6 +24,7 @@ from typing import Any
 if __package__:
     from .rouge_documents import PYTHON_SCORERS, Document
     from .rouge_family import is_family_type, score_family
+    from .rouge_inputs import describe
     from .rouge_native import NATIVE_TYPES, TokenIds, native_batch, text_batch
     from .rouge_ngrams import Score
     from .rouge_sentences import split_lines
@@ -31,6 +32,7 @@ if __package__:
 else:
     from rouge_documents import PYTHON_SCORERS, Document
     from rouge_family import is_family_type, score_family
+    from rouge_inputs import describe
     from rouge_native import NATIVE_TYPES, TokenIds, native_batch, text_batch
     from rouge_ngrams import Score
     from rouge_sentences import split_lines
@@ -48,7 +50,7 @@ def validate_rouge_types(rouge_types: Sequence[str]) -> None:
     ]
     if bad:
         raise ValueError(
-            f"unknown rouge type(s) {', '.join(map(repr, bad))}; "
+            f"unknown rouge type(s) {', '.join(map(describe, bad[:5]))}{', ...' if len(bad) > 5 else ''}; "
             "valid types are rouge1 ... rouge9, rougeL, rougeLsum, rougeW, "
             "rougeS0 ... rougeS9, rougeS*, rougeSU0 ... rougeSU9, rougeSU*"
         )

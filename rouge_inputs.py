@@ -9,7 +9,12 @@ from typing import Any
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
+    """``repr(value)`` cut to 60 characters: how every error message quotes a value it was given.
+
+    >>> describe("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -22,7 +27,7 @@ def _is_sequence(value: Any) -> bool:
 
 def _as_list(value: Any, name: str) -> list[Any]:
     if not _is_sequence(value):
-        raise ValueError(f"{name} must be a list, got {type(value).__name__}: {_describe(value)}")
+        raise ValueError(f"{name} must be a list, got {type(value).__name__}: {describe(value)}")
     return list(value)
 
 
@@ -56,7 +61,7 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
         if is_list and not _is_sequence(reference):
             raise ValueError(
                 f"references[{i}] must be a string or a list of strings, got "
-                f"{type(reference).__name__}: {_describe(reference)}"
+                f"{type(reference).__name__}: {describe(reference)}"
             )
         if multi is None:
             multi, first = is_list, i
@@ -72,6 +77,17 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
         elif not (type(reference) is str and reference.isascii()):
             _check_text(reference, f"references[{i}]")
     return bool(multi)
+
+
+def as_texts(predictions: Any, references: Any) -> tuple[list[str], list[str] | list[list[str]]]:
+    """Checked inputs (any sequence: list, tuple, numpy array, pandas Series) as lists of ``str``.
+
+    >>> import numpy as np
+    >>> as_texts(np.array(["a b"]), np.array([["a", "b"]]))
+    (['a b'], [['a', 'b']])
+    """
+    references = [str(r) if isinstance(r, str) else list(map(str, r)) for r in references]
+    return list(map(str, predictions)), references
 
 
 def _check_texts(texts: list[Any], name: str) -> None:
@@ -103,7 +119,7 @@ def _check_text(text: Any, where: str) -> None:
     ValueError: predictions[3] has a lone surrogate (U+DC80 at character 2), which is not Unicode text ...
     """
     if not isinstance(text, str):
-        raise ValueError(f"{where} must be a string, got {type(text).__name__}: {_describe(text)}")
+        raise ValueError(f"{where} must be a string, got {type(text).__name__}: {describe(text)}")
     surrogate = None if text.isascii() else _SURROGATE_RE.search(text)
     if surrogate:
         code, start = ord(surrogate.group()), surrogate.start()
@@ -116,7 +132,9 @@ def _check_text(text: Any, where: str) -> None:
 
 def _check_choice(name: str, value: Any, choices: Any) -> None:
     if value not in choices:
-        raise ValueError(f"{name}={value!r} is not valid; choose one of: {', '.join(map(repr, choices))}")
+        raise ValueError(
+            f"{name}={describe(value)} is not valid; choose one of: {', '.join(map(repr, choices))}"
+        )
 
 
 def check_options(
@@ -140,10 +158,10 @@ def check_options(
     if isinstance(rouge_types, str):
         rouge_types = [rouge_types]
     if not _is_sequence(rouge_types) or not rouge_types or not all(isinstance(t, str) for t in rouge_types):
-        raise ValueError(f"rouge_types must be a non-empty list of names, got {_describe(rouge_types)}")
+        raise ValueError(f"rouge_types must be a non-empty list of names, got {describe(rouge_types)}")
     for name, value in flags.items():
         if not isinstance(value, bool):
-            raise ValueError(f"{name} must be True or False, got {_describe(value)}")
+            raise ValueError(f"{name} must be True or False, got {describe(value)}")
     _check_choice("multi_ref", multi_ref, multi_ref_modes)
     _check_choice("engine", engine, engines)
     check_resampling(confidence_level, n_samples, max_samples, seed)
@@ -160,14 +178,12 @@ def check_resampling(confidence_level: Any, n_samples: Any, max_samples: int, se
         or not (0 < confidence_level < 1)
     ):
         raise ValueError(
-            f"confidence_level must be a number between 0 and 1, got {_describe(confidence_level)}"
+            f"confidence_level must be a number between 0 and 1, got {describe(confidence_level)}"
         )
     if isinstance(n_samples, bool) or not isinstance(n_samples, int) or not 1 <= n_samples <= max_samples:
-        raise ValueError(
-            f"n_samples must be an integer from 1 to {max_samples:,}, got {_describe(n_samples)}"
-        )
+        raise ValueError(f"n_samples must be an integer from 1 to {max_samples:,}, got {describe(n_samples)}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {_describe(seed)}")
+        raise ValueError(f"seed must be a non-negative integer, got {describe(seed)}")
 
 
 def check_systems(systems: Any, baseline: Any, references: Any) -> dict[str, list[str]]:
@@ -190,12 +206,14 @@ def check_systems(systems: Any, baseline: Any, references: Any) -> dict[str, lis
     check_inputs(baseline, references, "baseline")
     for name, predictions in named.items():
         if not isinstance(name, str) or not name:
-            raise ValueError(f"systems are named by non-empty strings, got {_describe(name)}")
-        label = f"predictions[{name!r}]" if isinstance(systems, dict) else "predictions"
+            raise ValueError(f"systems are named by non-empty strings, got {describe(name)}")
+        label = f"predictions[{describe(name)}]" if isinstance(systems, dict) else "predictions"
         check_inputs(predictions, references, label)
         named[name] = list(predictions)
         if named[name] == list(baseline):
-            raise ValueError(f"system {name!r} is identical to the baseline: there is no difference to test")
+            raise ValueError(
+                f"system {describe(name)} is identical to the baseline: there is no difference to test"
+            )
     if len(references) < 2:
         raise ValueError(
             f"a comparison needs at least two examples, got {len(references)}: "

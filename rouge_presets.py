@@ -16,6 +16,7 @@ Each factory takes ``(use_stemmer, language)`` and returns an object with ``toke
 from __future__ import annotations
 
 import unicodedata
+import warnings
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
@@ -23,11 +24,13 @@ from typing import Any
 if __package__:
     from .rouge_backends import package_versions, require
     from .rouge_bengali import BengaliStemmer
+    from .rouge_inputs import describe
     from .rouge_segmenters import jieba_tokenizer
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
 else:
     from rouge_backends import package_versions, require
     from rouge_bengali import BengaliStemmer
+    from rouge_inputs import describe
     from rouge_segmenters import jieba_tokenizer
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
 
@@ -189,7 +192,9 @@ class XLSumTokenizer:
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         if language is not None and language not in XLSUM_LANGUAGES:
             choices = ", ".join(XLSUM_LANGUAGES)
-            raise ValueError(f"the 'xlsum' tokenizer has no language {language!r}; choose one of: {choices}")
+            raise ValueError(
+                f"the 'xlsum' tokenizer has no language {describe(language)}; choose one of: {choices}"
+            )
         self.language = language
         require(f"the 'xlsum' tokenizer for language={language!r}", *self._modules(use_stemmer, language))
         self._segment, versions = self._segmenter(language)
@@ -266,7 +271,8 @@ class MecabTokenizer:
 
     The tokens of ``TokenizerJaMecab()(text).split()``, as given: not lower-cased, punctuation
     kept. With ``use_stemmer``, ASCII alphanumeric tokens longer than 3 characters are
-    Porter-stemmed (kurenai's rule).
+    Porter-stemmed (kurenai's rule). MeCab reads a text up to its first NUL character, as
+    sacrebleu does: the rest is ignored, with a ``NulTruncationWarning``.
 
     >>> MecabTokenizer().tokenize("日本政府は新しい経済対策を発表した。")
     ['日本', '政府', 'は', '新しい', '経済', '対策', 'を', '発表', 'し', 'た', '。']
@@ -281,15 +287,22 @@ class MecabTokenizer:
         self.signature = f"ja-mecab[{','.join(package_versions('mecab-python3', 'ipadic'))}]"
 
     def tokenize(self, text: str) -> list[str]:
-        """Return MeCab's words of ``text``."""
-        tokens = self._tagger.parse(text.strip()).split()
+        """Return MeCab's words of ``text``; ValueError where MeCab gives no result."""
+        _warn_of_nul(text, "ja-mecab")
+        parsed = self._tagger.parse(text.strip())
+        if parsed is None:
+            raise ValueError(
+                f"the 'ja-mecab' tokenizer: MeCab gave no result for a text of {len(text):,} characters "
+                "(it gives none for 89,058 or more digits in a row); shorten or split the text"
+            )
+        tokens = parsed.split()
         return [self._stem(t) for t in tokens] if self._stem else tokens
 
 
 class FugashiTokenizer:
     """``"ja-fugashi"``: fugashi's words with unidic-lite, ``Tagger("-Owakati").parse(text).split()``.
 
-    Not lower-cased, punctuation kept; ``use_stemmer`` as for ``"ja-mecab"``.
+    Not lower-cased, punctuation kept; ``use_stemmer`` and a NUL character as for ``"ja-mecab"``.
 
     >>> FugashiTokenizer().tokenize("日本政府は新しい経済対策を発表した。")
     ['日本', '政府', 'は', '新しい', '経済', '対策', 'を', '発表', 'し', 'た', '。']
@@ -304,13 +317,28 @@ class FugashiTokenizer:
 
     def tokenize(self, text: str) -> list[str]:
         """Return fugashi's words of ``text``."""
+        _warn_of_nul(text, "ja-fugashi")
         tokens = self._tagger.parse(text).split()
         return [self._stem(t) for t in tokens] if self._stem else tokens
 
 
+class NulTruncationWarning(UserWarning):
+    """A text given to ``ja-mecab`` or ``ja-fugashi`` has a NUL: MeCab ignores everything after it."""
+
+
+def _warn_of_nul(text: str, name: str) -> None:
+    if "\x00" in text:
+        warnings.warn(
+            f"the {name!r} tokenizer ignores everything after a NUL character (U+0000) in a text, as "
+            "MeCab (and sacrebleu's ja-mecab) does; remove NULs to score the whole text",
+            NulTruncationWarning,
+            stacklevel=3,
+        )
+
+
 def _check_japanese(language: str | None, name: str) -> None:
     if language not in (None, "ja"):
-        raise ValueError(f"the {name!r} tokenizer is for Japanese; got language={language!r}")
+        raise ValueError(f"the {name!r} tokenizer is for Japanese; got language={describe(language)}")
 
 
 PRESETS: dict[str, Callable[..., Any]] = {

@@ -23,7 +23,7 @@ if __package__:
     from .rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
     from .rouge155_flags import parse_flags
     from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
-    from .rouge_inputs import check_inputs, check_options, check_resampling, check_systems
+    from .rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
     from .rouge_presets import PRESETS
     from .rouge_sentences import split_lines, split_sentences
     from .rouge_significance import FewExamplesWarning, check_test, compare_systems, few_examples_message
@@ -35,7 +35,7 @@ else:
     from rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
     from rouge155_flags import parse_flags
     from rouge_engine import CHUNK, ENGINES, validate_rouge_types
-    from rouge_inputs import check_inputs, check_options, check_resampling, check_systems
+    from rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
     from rouge_presets import PRESETS
     from rouge_sentences import split_lines, split_sentences
     from rouge_significance import FewExamplesWarning, check_test, compare_systems, few_examples_message
@@ -101,6 +101,7 @@ def score(
         return_signature=return_signature,
     )
     check_inputs(predictions, references)
+    predictions, references = as_texts(predictions, references)
     if use_aggregator and not len(predictions):
         raise ValueError("predictions and references are empty: there is nothing to score")
     if rouge155 is not None:

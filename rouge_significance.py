@@ -31,6 +31,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+if __package__:
+    from .rouge_inputs import describe
+else:
+    from rouge_inputs import describe
+
 METHODS = ("permutation", "bootstrap")
 # Up to this many examples the permutation test counts all 2**n swap patterns (65,536 at 16).
 EXACT_MAX_EXAMPLES = 16
@@ -76,39 +81,48 @@ def _all_swaps(rows: int) -> np.ndarray:
     return (patterns & 1).astype(np.float64)
 
 
-def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
-    """The mean of each column of ``differences`` (rows are examples) under ``n_samples`` resamples.
+def _mean_blocks(differences: np.ndarray, method: str, n_samples: int, seed: int):
+    """Yield the resampled column means of ``differences``, a block of resamples at a time.
 
     ``"bootstrap"``: examples drawn with replacement; ``"permutation"``: each row's sign flipped
     at random (a swapped row, weight 1, counts as ``-d``: the sum is ``total - 2 * swapped``), or,
     when :func:`is_exact`, under every one of the ``2**rows`` patterns instead of ``n_samples``.
-    Returns an array of shape ``(resamples, columns)``; every column sees the same resamples.
     """
     rng = np.random.default_rng(seed)
     rows = differences.shape[0]
-    if is_exact(method, rows):
-        blocks = [_all_swaps(rows)]
-    else:
-        blocks = _weight_blocks(rng, rows, n_samples, method)
-    sums = np.concatenate([weights @ differences for weights in blocks])
-    if method == "permutation":
-        sums = differences.sum(axis=0) - 2.0 * sums
-    return sums / rows
+    total = differences.sum(axis=0)
+    blocks = [_all_swaps(rows)] if is_exact(method, rows) else _weight_blocks(rng, rows, n_samples, method)
+    for weights in blocks:
+        sums = weights @ differences
+        yield (sums if method == "bootstrap" else total - 2.0 * sums) / rows
 
 
-def p_values(observed: np.ndarray, resampled: np.ndarray, method: str, exact: bool = False) -> np.ndarray:
-    """Two-sided p-values of each column's ``observed`` mean difference, as the module docstring says.
+def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
+    """The mean of each column of ``differences`` (rows are examples) under ``n_samples`` resamples.
 
-    ``exact``: ``resampled`` holds every swap pattern once, the observed one among them, so
-    ``p = hits / patterns``. A resampled value within floating-point noise (100 ulp) of the
+    Returns an array of shape ``(n_samples, columns)`` (``(2**rows, columns)`` when :func:`is_exact`);
+    every column sees the same resamples, those of ``compare_columns`` with the same ``method`` and
+    ``seed``.
+    """
+    if is_exact(method, differences.shape[0]):
+        return next(_mean_blocks(differences, method, n_samples, seed))
+    means = np.empty((n_samples, differences.shape[1]))
+    start = 0
+    for block in _mean_blocks(differences, method, n_samples, seed):
+        means[start : start + len(block)] = block
+        start += len(block)
+    return means
+
+
+def _hits(observed: np.ndarray, resampled: np.ndarray, method: str) -> np.ndarray:
+    """Per column, how many resampled mean differences are at least as extreme as ``observed``.
+
+    As the module docstring says; a resampled value within floating-point noise (100 ulp) of the
     threshold counts as reaching it, as scipy's ``permutation_test`` counts ties.
     """
     distance = np.abs(resampled - observed) if method == "bootstrap" else np.abs(resampled)
     threshold = np.abs(observed)
-    hits = (distance >= threshold - 100 * np.finfo(np.float64).eps * threshold).sum(axis=0)
-    if exact:
-        return hits / resampled.shape[0]
-    return (1.0 + hits) / (1.0 + resampled.shape[0])
+    return (distance >= threshold - 100 * np.finfo(np.float64).eps * threshold).sum(axis=0)
 
 
 def differs(p_value: float, low: float, high: float, confidence_level: float) -> bool:
@@ -162,11 +176,26 @@ def compare_columns(
     """
     differences = np.concatenate([system - baseline for system in systems], axis=1)
     observed = differences.mean(axis=0)
+    # The interval needs every bootstrap mean, one row per column (n_samples x 8 bytes each); the
+    # p-value only counts, block by block, so the null distribution is never held whole.
+    bootstrapped = np.empty((differences.shape[1], n_samples))
+    hits = np.zeros(differences.shape[1], dtype=np.int64)
+    start = 0
+    for block in _mean_blocks(differences, "bootstrap", n_samples, seed):
+        bootstrapped[:, start : start + len(block)] = block.T
+        start += len(block)
+        if method == "bootstrap":
+            hits += _hits(observed, block, method)
+    if method != "bootstrap":
+        for block in _mean_blocks(differences, method, n_samples, seed):
+            hits += _hits(observed, block, method)
+    if is_exact(method, differences.shape[0]):
+        # every swap pattern once, the observed one among them
+        p = hits / 2.0 ** differences.shape[0]
+    else:
+        p = (1.0 + hits) / (1.0 + n_samples)
     alpha = (1.0 - confidence_level) / 2.0
-    bootstrapped = resampled_means(differences, "bootstrap", n_samples, seed)
-    low, high = np.quantile(bootstrapped, [alpha, 1.0 - alpha], axis=0)
-    null = bootstrapped if method == "bootstrap" else resampled_means(differences, method, n_samples, seed)
-    p = p_values(observed, null, method, exact=is_exact(method, differences.shape[0]))
+    low, high = np.quantile(bootstrapped, [alpha, 1.0 - alpha], axis=1, overwrite_input=True)
     width = baseline.shape[1]
     return [
         {
@@ -206,10 +235,13 @@ def few_examples_message(rows: int, confidence_level: float) -> str | None:
 def check_test(method: str, correction: str | None) -> None:
     """Raise ValueError naming the choices for an unknown ``method`` or ``correction``."""
     if method not in METHODS:
-        raise ValueError(f"method={method!r} is not valid; choose one of: {', '.join(map(repr, METHODS))}")
+        raise ValueError(
+            f"method={describe(method)} is not valid; choose one of: {', '.join(map(repr, METHODS))}"
+        )
     if correction not in CORRECTIONS:
         raise ValueError(
-            f"correction={correction!r} is not valid; choose one of: {', '.join(map(repr, CORRECTIONS))}"
+            f"correction={describe(correction)} is not valid; choose one of: "
+            + ", ".join(map(repr, CORRECTIONS))
         )
 
 

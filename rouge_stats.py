@@ -7,6 +7,11 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+if __package__:
+    from .rouge_inputs import check_resampling
+else:
+    from rouge_inputs import check_resampling
+
 Score = tuple[float, float, float]
 MULTI_REF_MODES = ("best", "avg")
 # The bootstrap draws about this many resample indices at a time (16 MiB of int32).
@@ -126,13 +131,15 @@ def aggregate(
     """The aggregate of per-example score columns (one list of floats per key), as compute returns it.
 
     Each key's exact mean (``math.fsum``, whatever the order of the rows); with ``bootstrap``,
-    ``<key>_low`` and ``<key>_high`` for every key, which depend on the order of the rows.
+    ``<key>_low`` and ``<key>_high`` for every key, which depend on the order of the rows (a bad
+    ``confidence_level``, ``n_samples`` or ``seed`` is a ValueError naming it, as in ``compute``).
 
     >>> aggregate({"rouge1": [1.0, 0.5, 0.0]})
     {'rouge1': 0.5}
     """
     result = {name: mean(values) for name, values in columns.items()}
     if bootstrap:
+        check_resampling(confidence_level, n_samples, MAX_SAMPLES, seed)
         table = np.array(list(columns.values()), dtype=np.float64).T
         low, high = bootstrap_interval(table, n_samples, confidence_level, seed)
         for name, low_value, high_value in zip(columns, low, high, strict=True):

@@ -28,10 +28,12 @@ from typing import Any, Protocol
 if __package__:
     from .rouge_backends import require
     from .rouge_bengali import BengaliStemmer
+    from .rouge_inputs import describe
     from .rouge_languages import LANGUAGE_NAMES
 else:
     from rouge_backends import require
     from rouge_bengali import BengaliStemmer
+    from rouge_inputs import describe
     from rouge_languages import LANGUAGE_NAMES
 
 _ASCII_WORD_RE = re.compile(r"^[a-z0-9]+$")
@@ -230,4 +232,4 @@ def get_stemmer(language: str | None) -> Stemmer:
     if language in SNOWBALL_LANGUAGES:
         return SnowballStemmer(SNOWBALL_LANGUAGES[language])
     available = ", ".join(STEMMER_LANGUAGES)
-    raise ValueError(f"no stemmer for language={language!r}; stemmers exist for: {available}")
+    raise ValueError(f"no stemmer for language={describe(language)}; stemmers exist for: {available}")

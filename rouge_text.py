@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 if __package__:
+    from .rouge_inputs import describe
     from .rouge_languages import LANGUAGE_NAMES, closest_language, language_label
     from .rouge_presets import PRESETS
     from .rouge_segmenters import (
@@ -40,6 +41,7 @@ if __package__:
         word_tokens,
     )
 else:
+    from rouge_inputs import describe
     from rouge_languages import LANGUAGE_NAMES, closest_language, language_label
     from rouge_presets import PRESETS
     from rouge_segmenters import (
@@ -221,20 +223,14 @@ class CustomTokenizer:
         except Exception as error:
             kind = type(error).__name__
             raise ValueError(
-                f"tokenizer {self.signature} raised {kind} on the text {_excerpt(text)}: {error}"
+                f"tokenizer {self.signature} raised {kind} on the text {describe(text)}: {error}"
             ) from error
         if not isinstance(tokens, (list, tuple)) or not all(isinstance(token, str) for token in tokens):
             raise TypeError(
                 f"tokenizer {self.signature} must return a list or tuple of strings; on the text "
-                f"{_excerpt(text)} it returned {_excerpt(tokens)}"
+                f"{describe(text)} it returned {describe(tokens)}"
             )
         return list(tokens)
-
-
-def _excerpt(value: Any) -> str:
-    """``repr(value)``, cut to 60 characters."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _qualified_name(thing: Any) -> str:
@@ -293,7 +289,7 @@ def check_language(language: Any) -> None:
     meant = closest_language(language) if isinstance(language, str) else None
     guess = f"did you mean language={meant!r} ({LANGUAGE_NAMES[meant]})? " if meant else ""
     codes = ", ".join(map(language_label, LANGUAGES))
-    raise ValueError(f"language={language!r} is not an ISO 639-1 code; {guess}choose one of: {codes}")
+    raise ValueError(f"language={describe(language)} is not an ISO 639-1 code; {guess}choose one of: {codes}")
 
 
 def tokenizer_names() -> list[str]:
@@ -349,7 +345,9 @@ def check_tokenizer(spec: Any) -> None:
     """
     if isinstance(spec, str):
         if spec not in tokenizer_names():
-            raise ValueError(f"unknown tokenizer {spec!r}; choose one of: {', '.join(tokenizer_names())}")
+            raise ValueError(
+                f"unknown tokenizer {describe(spec)}; choose one of: {', '.join(tokenizer_names())}"
+            )
     elif not (spec is None or hasattr(spec, "tokenize") or callable(spec)):
         raise ValueError(
             f"tokenizer must be None, a name ({', '.join(tokenizer_names())}), a callable str -> list[str] "

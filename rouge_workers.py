@@ -6,26 +6,39 @@ collects the scores through one pipe per worker. A worker that dies shows up
 at once as the end of its pipe; Ctrl-C, which the terminal sends to every
 process of the group, is left to this process; and however the scoring ends
 (done, an error, KeyboardInterrupt, or the consumer dropping the generator),
-every worker is killed and reaped before the generator returns.
+every worker is killed and reaped before the generator returns. A worker that
+stays stopped (SIGSTOP, a debugger; seen on Linux) for more than
+``KURENAI_ROUGE_STOPPED_SECONDS`` (default 60) ends the batch with an error; a
+running worker is never timed out, however long its chunk takes.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import signal
 import sys
+import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from multiprocessing.connection import Connection, wait
+from pathlib import Path
 from typing import Any, TypeVar
+
+if __package__:
+    from .rouge_inputs import describe
+else:
+    from rouge_inputs import describe
 
 Rows = TypeVar("Rows")
 _CAN_FORK = "fork" in multiprocessing.get_all_start_methods()
 # Chunks a worker holds at a time: the one it scores and the next, so that it never waits for this process.
 _AHEAD = 2
+# How long a worker may stay stopped (SIGSTOP, a debugger) before the batch ends with an error.
+DEFAULT_STOPPED_SECONDS = 60.0
 
 
 def default_processes() -> int:
@@ -33,9 +46,23 @@ def default_processes() -> int:
     setting = os.environ.get("KURENAI_ROUGE_PROCESSES")
     if setting:
         if not setting.strip().isdecimal() or int(setting) < 1:
-            raise ValueError(f"KURENAI_ROUGE_PROCESSES must be a positive integer, got {setting!r}")
+            raise ValueError(f"KURENAI_ROUGE_PROCESSES must be a positive integer, got {describe(setting)}")
         return int(setting)
     return len(os.sched_getaffinity(0)) if sys.platform == "linux" else 1
+
+
+def stopped_seconds() -> float:
+    """``KURENAI_ROUGE_STOPPED_SECONDS`` if set, else ``DEFAULT_STOPPED_SECONDS``."""
+    setting = os.environ.get("KURENAI_ROUGE_STOPPED_SECONDS")
+    if not setting:
+        return DEFAULT_STOPPED_SECONDS
+    try:
+        seconds = float(setting)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise ValueError(f"KURENAI_ROUGE_STOPPED_SECONDS must be a positive number, got {describe(setting)}")
+    return seconds
 
 
 def can_start_workers() -> bool:
@@ -67,9 +94,13 @@ def score_in_workers(
             worker.give(index)
         by_connection = {worker.connection: worker for worker in pool}
         done: dict[int, Rows] = {}
+        patience = stopped_seconds()
         for index in range(len(chunks)):
             while index not in done:
-                for connection in wait(list(by_connection)):
+                ready = wait(list(by_connection), timeout=min(1.0, patience / 4))
+                if not ready:
+                    _check_not_stopped(pool, patience)
+                for connection in ready:
                     worker = by_connection[connection]
                     done[worker.held.popleft()] = worker.receive()
                     for next_index in islice(indices, 1):
@@ -81,6 +112,28 @@ def score_in_workers(
         for worker in pool:
             worker.process.join()
             worker.connection.close()
+
+
+def _check_not_stopped(pool: list[_Worker], patience: float) -> None:
+    """Raise RuntimeError if a worker has been stopped (not running) for more than ``patience`` seconds.
+
+    A worker that runs is never timed out, however long its chunk takes; one that the system or a
+    user stopped is, as its results would never come. A Ctrl-Z stops and resumes this process with
+    its workers: they run again when this checks.
+    """
+    now = time.monotonic()
+    for worker in pool:
+        if not worker.is_stopped():
+            worker.stopped_since = None
+        elif worker.stopped_since is None:
+            worker.stopped_since = now
+        elif now - worker.stopped_since > patience:
+            raise RuntimeError(
+                f"a scoring worker process (pid {worker.process.pid}) has been stopped for over "
+                f"{patience:g} s (by SIGSTOP or a debugger), so its chunk would never be scored; set "
+                "KURENAI_ROUGE_STOPPED_SECONDS to wait longer, or KURENAI_ROUGE_PROCESSES=1 to score in "
+                "this process only"
+            )
 
 
 class _Worker:
@@ -100,6 +153,15 @@ class _Worker:
         # Only the worker holds its end now, so that its death closes the pipe.
         there.close()
         self.held: deque[int] = deque()
+        self.stopped_since: float | None = None
+
+    def is_stopped(self) -> bool:
+        """Whether the worker is stopped by a signal or a tracer (Linux; False where /proc is missing)."""
+        try:
+            stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+        except OSError:
+            return False
+        return stat.rpartition(")")[2].split()[0] in ("T", "t")
 
     def give(self, index: int) -> None:
         """Send the worker the index of a chunk to score."""

@@ -73,7 +73,72 @@ def test_two_processes(rouge, metric_dir, tmp_path):
     assert multi != single
     assert mixed_result["error"].startswith("ValueError: this batch has lists of references but earlier")
     assert across["error"].startswith("ArrowTypeError: Unable to merge: Field references has incompatible")
-    # Process 0's failed job discards its rows, cache file and lock at once (tests/test_reliability.py):
-    # process 1 either finished first (None) or finds process 0 gone, and says so.
-    assert others[:2] == [None, None] and others[3] is None
-    assert others[2] is None or "Expected to find locked file" in others[2]["error"]
+    # Process 0's failed batch stores nothing and loses nothing (tests/test_reliability.py): it keeps
+    # its cache file and lock, and process 1 computes its share as usual.
+    assert others == [None, None, None, None]
+
+
+# One process of the group. For each job it loads the metric as process `process_id` of 2 and adds
+# its batches: [predictions, references], "bad" (a batch that fails, caught) or "die" (the same, not
+# caught: the process ends with a traceback). It prints compute()'s result, or its error, as JSON.
+SURVIVOR = """
+import json, sys
+import evaluate
+
+metric_dir, cache_dir, process_id, jobs = sys.argv[1:]
+for experiment_id, batches in json.loads(jobs):
+    metric = evaluate.load(
+        metric_dir, num_process=2, process_id=int(process_id), experiment_id=experiment_id,
+        cache_dir=cache_dir,
+    )
+    for batch in batches[int(process_id)]:
+        if batch in ("bad", "die"):
+            try:
+                metric.add_batch(predictions=[None], references=["a"])
+            except ValueError:
+                if batch == "die":
+                    raise
+        else:
+            metric.add_batch(predictions=batch[0], references=batch[1])
+    try:
+        print(json.dumps(metric.compute(rouge_types=["rouge1"])), flush=True)
+    except ValueError as error:
+        print(json.dumps({"error": str(error)}), flush=True)
+"""
+
+
+def test_a_process_that_survives_a_bad_batch_or_dies(rouge, metric_dir, tmp_path):
+    """A caught bad batch loses no row of the process; a process that died is named by process 0."""
+    first, second, third = (
+        [part[a:b] for part in (PREDICTIONS, REFERENCES)] for a, b in ((0, 20), (20, 30), (30, 40))
+    )
+    jobs = [
+        ["survives", [[first], [second, "bad", third]]],
+        ["dies", [[first], [second, "die"]]],  # process 1 ends here, with its rows stored
+    ]
+    processes = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                SURVIVOR,
+                str(metric_dir),
+                str(tmp_path),
+                str(process_id),
+                json.dumps(jobs),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        for process_id in range(2)
+    ]
+    (results, stderr_0), (others, stderr_1) = (process.communicate(timeout=300) for process in processes)
+    assert processes[0].returncode == 0, stderr_0
+    assert processes[1].returncode == 1 and "predictions[0] must be a string" in stderr_1
+    survives, dies = map(json.loads, results.splitlines())
+    assert others == "null\n"
+    assert survives == rouge.compute(predictions=PREDICTIONS, references=REFERENCES, rouge_types=["rouge1"])
+    assert dies["error"].startswith(
+        "process 1 of 2 (experiment_id 'dies') did not reach compute(): it ended, or its compute() failed"
+    )

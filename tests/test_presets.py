@@ -166,6 +166,27 @@ def test_ja_fugashi_equals_fugashi(text):
     assert FugashiTokenizer().tokenize(text) == fugashi.Tagger("-Owakati").parse(text).split()
 
 
+@pytest.mark.parametrize("name", ["ja-mecab", "ja-fugashi"])
+def test_ja_presets_warn_that_a_nul_ends_the_text(rouge, name):
+    with pytest.warns(UserWarning, match=f"the '{name}' tokenizer ignores everything after a NUL") as caught:
+        result = rouge.compute(predictions=["abc\x00def ghi"], references=["abc def ghi"], tokenizer=name)
+    assert [warning.category.__name__ for warning in caught] == ["NulTruncationWarning"]
+    assert result["rouge1"] == 0.5  # ['abc'] against ['abc', 'def', 'ghi']: MeCab's tokens, and sacrebleu's
+
+
+def test_ja_mecab_without_a_result_is_a_value_error(rouge, tmp_path):
+    digits = "1" * 89_058
+    with pytest.raises(ValueError, match="MeCab gave no result for a text of 89,058 characters"):
+        rouge.compute(predictions=[digits], references=["1"], tokenizer="ja-mecab")
+    (tmp_path / "p.txt").write_text(digits + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(REPO / "rouge_cli.py"), "--predictions", str(tmp_path / "p.txt"),
+         "--references", str(tmp_path / "p.txt"), "--tokenizer", "ja-mecab"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 2 and "MeCab gave no result" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_ja_presets_on_a_sentence():
     text = "東京では今日、雨が降りました。Running dogs"
     assert MecabTokenizer().tokenize(text) == [

@@ -56,20 +56,48 @@ def test_failed_compute_leaves_a_fresh_object(metric, failure):
     assert metric.compute(predictions=["a b"], references=[["a b", "c"]]) == GOOD_RESULT
 
 
-def test_failed_add_batch_forgets_the_earlier_batches(metric):
-    metric.add_batch(predictions=["x"], references=[["y"]])
-    with pytest.raises(ValueError, match=r"predictions\[0\] has a lone surrogate"):
-        metric.add_batch(predictions=["\ud800"], references=[["y"]])
-    assert arrow_files(metric) == []
-    # Nothing of the failed call, nor of the batch before it, is scored later.
-    assert metric.compute(**GOOD) == GOOD_RESULT
+ROWS = [(f"the cat sat {i % 7}", f"the cat {i % 5} sat") for i in range(100)]
 
 
-def test_failed_add_forgets_the_earlier_rows(metric):
-    metric.add(prediction="x", reference="y")
-    with pytest.raises(ValueError, match="references mix|single reference strings"):
-        metric.add(prediction="x", reference=["y"])
-    assert metric.compute(**GOOD) == GOOD_RESULT
+@pytest.mark.parametrize(
+    "bad_batch",
+    [
+        {"predictions": [None], "references": ["x"]},
+        {"predictions": ["\ud800"], "references": ["x"]},
+        {"predictions": ["x"], "references": [["x", "y"]]},  # the other reference form
+        {"predictions": ["x", "y"], "references": ["x"]},
+        {"predictions": ["x"], "references": ["x"], "weights": [1]},  # not an input of the metric
+    ],
+)
+def test_a_failed_add_batch_stores_nothing_and_loses_nothing(metric, rouge, bad_batch):
+    metric.add_batch(predictions=[p for p, _ in ROWS[:99]], references=[r for _, r in ROWS[:99]])
+    with pytest.raises((ValueError, TypeError)):
+        metric.add_batch(**bad_batch)
+    metric.add_batch(predictions=[ROWS[99][0]], references=[ROWS[99][1]])
+    assert len(metric) == 100
+    assert metric.compute() == rouge.compute(
+        predictions=[p for p, _ in ROWS], references=[r for _, r in ROWS]
+    )
+
+
+def test_a_failed_add_stores_nothing_and_loses_nothing(metric, rouge):
+    for prediction, reference in ROWS[:99]:
+        metric.add(prediction=prediction, reference=reference)
+    for bad in ({"prediction": None, "reference": "x"}, {"prediction": "x", "reference": ["y"]}):
+        with pytest.raises(ValueError):
+            metric.add(**bad)
+    metric.add(prediction=ROWS[99][0], reference=ROWS[99][1])
+    assert metric.compute() == rouge.compute(
+        predictions=[p for p, _ in ROWS], references=[r for _, r in ROWS]
+    )
+
+
+def test_a_failed_first_batch_leaves_a_fresh_object(metric):
+    with pytest.raises(ValueError):
+        metric.add_batch(predictions=["x"], references=[None])
+    assert metric.writer is None and arrow_files(metric) == []
+    metric.add_batch(predictions=["a b"], references=[["a b", "c"]])  # the other form is free to take
+    assert metric.compute() == GOOD_RESULT
 
 
 def test_options_are_checked_before_anything_is_stored(metric, monkeypatch):
@@ -82,10 +110,13 @@ def test_options_are_checked_before_anything_is_stored(metric, monkeypatch):
 
 
 def test_failed_compute_after_add_batch_deletes_the_stored_rows(metric):
-    metric.add_batch(predictions=["x"], references=["y"])
+    metric.add_batch(predictions=["x", "z"], references=["y", "z"])
     assert len(arrow_files(metric)) == 1
-    with pytest.raises(ValueError, match="backend down"):
+    with pytest.raises(ValueError, match="backend down") as raised:
         metric.compute(tokenizer=Explodes(RuntimeError("backend down")))
+    assert raised.value.__notes__ == [
+        "kurenai_rouge: the 2 stored examples were discarded with their cache files; add them again"
+    ]
     assert arrow_files(metric) == []
     assert metric.compute(**GOOD) == GOOD_RESULT
 
