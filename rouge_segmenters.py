@@ -18,12 +18,14 @@ if __package__:
     from .rouge_backends import UNICODE, package_versions, require
     from .rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from .rouge_stemmers import Stemmer
-    from .rouge_tokenizer_base import SegmentingTokenizer, is_word, nfkc
+    from .rouge_tokenizer_base import SegmentingTokenizer, is_word
+    from .rouge_words import nfkc
 else:
     from rouge_backends import UNICODE, package_versions, require
     from rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from rouge_stemmers import Stemmer
-    from rouge_tokenizer_base import SegmentingTokenizer, is_word, nfkc
+    from rouge_tokenizer_base import SegmentingTokenizer, is_word
+    from rouge_words import nfkc
 
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
 _SUDACHI_MAX_BYTES = 16384

@@ -2,8 +2,8 @@
 
 ``Tokenizer`` is the interface (``tokenize`` and ``signature``); ``SegmentingTokenizer`` the base
 class of the named tokenizers that segment raw text (``word``, ``cjk``, ``char`` in rouge_text, the
-language segmenters in rouge_segmenters); ``nfkc`` and ``is_word`` the normalisation and the word
-test those share.
+language segmenters in rouge_segmenters); ``is_word`` the word test those share (their normalisation,
+``nfkc``, is rouge_words').
 """
 
 from __future__ import annotations
@@ -26,11 +26,6 @@ class Tokenizer(Protocol):
 
     def tokenize(self, text: str) -> list[str]:
         """Return the tokens of ``text``."""
-
-
-def nfkc(text: str) -> str:
-    """``text`` in Unicode normalization form NFKC."""
-    return unicodedata.normalize("NFKC", text)
 
 
 def is_word(token: str) -> bool:
