@@ -5,6 +5,7 @@ cutting is checked against the uncut text, and the splitter's look-back is check
 The times and memory are in benchmarks/bench_long_inputs.py.
 """
 
+import importlib.util
 import itertools
 import logging
 import re
@@ -208,6 +209,21 @@ def test_burmese_zawgyi_warning_once_per_tokenizer(caplog):
             tokenizer.tokenize(zawgyi * 600)  # several pieces each
     assert len(caplog.records) == 1 and "Zawgyi" in caplog.records[0].getMessage()
     assert caplog.records[0].name == "rouge_segmenters"
+
+
+def test_burmese_zawgyi_warning_with_a_second_copy_of_the_module(caplog):
+    """evaluate imports its own copy of the metric's files: both copies still log their one line."""
+    spec = importlib.util.spec_from_file_location("copy_of_rouge_segmenters", rouge_segmenters.__file__)
+    copy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy)
+    zawgyi = "ျမန္မာ" * 3 * 600
+    with caplog.at_level(logging.WARNING):
+        copy.BurmeseTokenizer().tokenize(zawgyi)
+        rouge_segmenters.BurmeseTokenizer().tokenize(zawgyi)
+    assert sorted(record.name for record in caplog.records) == [
+        "copy_of_rouge_segmenters",
+        "rouge_segmenters",
+    ]
 
 
 # split_summaries
