@@ -636,11 +636,6 @@ def test_browser_unsegmented_text_with_the_default_options(server):
         browser.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the metric refuses use_stemmer=True for a language without a stemmer until the newcomer branch "
-    "(a no-op with a warning) is merged; then this passes and the mark must go",
-)
 def test_browser_stemmer_for_a_language_without_one_is_a_warning(server):
     """Ticking the stemmer with language ja: scored, and the status line says the stemmer did nothing."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
