@@ -178,6 +178,14 @@ def shown_headers(page, elem_id):
     ]
 
 
+def upload_idle(page):
+    """Wait until the Score tab's upload holds no file and is done: its drop zone shows, no upload is
+    under way, and the boxes are in use again (the change handler of the Clear has answered)."""
+    page.locator("#upload").get_by_text("Drop File Here").wait_for()
+    page.locator("#upload .uploading").wait_for(state="detached")
+    expect(page.locator("#predictions textarea")).to_be_enabled(timeout=TIMEOUT_MS)
+
+
 def choose(page, elem_id, option):
     """Pick ``option`` in the gr.Dropdown ``elem_id``."""
     box = page.locator(f"#{elem_id} input")
@@ -285,6 +293,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         shoot(page, "3b-score-error-markup.png")
         page.locator("#upload").hover()
         page.locator("#upload").get_by_role("button", name="Clear").click()
+        upload_idle(page)
 
         # An upload over the size limit is refused as it arrives.
         too_big = tmp_path / "too_big.csv"
@@ -296,6 +305,8 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         assert f"of {MAX_UPLOAD_BYTES:.1f} b" in toast.inner_text()
         assert f"{MAX_UPLOAD_BYTES:,} bytes per file" in page.locator("body").inner_text()
         page.locator(".toast-close").click()
+        toast.wait_for(state="detached")
+        upload_idle(page)
 
         # An uploaded file with one reference per row.
         upload = tmp_path / "outputs.csv"
