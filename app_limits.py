@@ -9,7 +9,6 @@ Limits, read from the environment at start-up (see ``Limits``): ``KURENAI_ROUGE_
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ import rouge_family
 import rouge_sentences
 import rouge_text
 from app_inputs import Examples
+from rouge_words import nfkc
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def _nfkc_length(text: str) -> int:
 
     whitespace and rouge-score do not normalise.
     """
-    return max(len(text), len(unicodedata.normalize("NFKC", text)))
+    return max(len(text), len(nfkc(text)))
 
 
 def _skip_bigrams(tokens: int, rouge_type: str) -> int:

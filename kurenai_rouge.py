@@ -30,11 +30,13 @@ from .rouge155_scoring import Rouge155Result as Rouge155Result
 from .rouge155_stem import morph_stem as morph_stem
 from .rouge155_stopwords import STOPWORDS as STOPWORDS
 from .rouge155_text import Reader as Reader
+from .rouge_backends import require as require
 from .rouge_bengali import BengaliStemmer as BengaliStemmer
 from .rouge_documents import Document as Document
 from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
 from .rouge_inputs import as_texts, check_inputs
+from .rouge_languages import LANGUAGE_NAMES as LANGUAGE_NAMES
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
 from .rouge_native import native_scores as native_scores
@@ -45,10 +47,13 @@ from .rouge_scoring import VERSION, check_options_early, score
 from .rouge_scoring import compare as compare_systems_of
 from .rouge_segmenters import SudachiTokenizer as SudachiTokenizer
 from .rouge_sentences import split_sentences as split_sentences
+from .rouge_significance import FewExamplesWarning as FewExamplesWarning
 from .rouge_significance import compare_systems as compare_systems
 from .rouge_stats import summarize as summarize
+from .rouge_stemmers import NoStemmerWarning as NoStemmerWarning
 from .rouge_stemmers import get_stemmer as get_stemmer
 from .rouge_text import get_tokenizer as get_tokenizer
+from .rouge_tokenizer_base import SegmentingTokenizer as SegmentingTokenizer
 from .rouge_words import UnsegmentedTextWarning as UnsegmentedTextWarning
 from .rouge_workers import score_in_workers as score_in_workers
 
@@ -76,10 +81,11 @@ newline-separated sentences).
 
 kurenai_rouge is a drop-in replacement for evaluate's stock ``rouge`` metric
 that scores every script: the stock metric's tokenizer deletes every character
-outside [a-z0-9], so Japanese, Chinese, Korean, Cyrillic or accented text
-scores 0. By default text is lower-cased and split on whitespace, as kurenai
-does; per-example numbers equal kurenai's ``RougeScorer`` exactly. The
-aggregate is the exact mean of the per-example F-measures.
+outside [a-z0-9], so Japanese, Chinese, Korean or Cyrillic text scores 0, and
+accented letters are deleted from their words (café becomes caf). By default
+text is lower-cased and split on whitespace, as kurenai does; per-example
+numbers equal kurenai's ``RougeScorer`` exactly. The aggregate is the exact
+mean of the per-example F-measures.
 """
 
 _KWARGS_DESCRIPTION = """
@@ -97,11 +103,14 @@ Args:
         rougeL, rougeLsum.
     use_aggregator (bool): True (default) returns the mean over examples as
         one float per key; False returns a list with one float per example.
-    use_stemmer (bool): stem tokens with the stemmer of ``language``; with
-        language=None, Porter-stem ASCII alphanumeric tokens longer than 3
-        characters (non-ASCII tokens are never changed), with every named
-        tokenizer but "rouge-score", which stems with rouge-score's own rule.
-        Default False.
+    use_stemmer (bool): stem tokens with the stemmer of ``language``
+        (Snowball for ru, de, fr and 29 more, Ramanathan and Rao's for hi,
+        TurkishStemmer for tr); with language=None, Porter-stem ASCII
+        alphanumeric tokens longer than 3 characters (non-ASCII tokens are
+        never changed), with every named tokenizer but "rouge-score", which
+        stems with rouge-score's own rule. In a language without a stemmer
+        (ja, zh, ko, th, ...) it changes nothing: one NoStemmerWarning, and
+        the signature says stem:none. Default False.
     tokenizer: None (default: the tokenizer that fits ``language``, or
         "whitespace" without a language), a registered name, a callable
         str -> list of str, or an object with a tokenize(text) method (such as
@@ -455,7 +464,7 @@ class KurenaiRouge(evaluate.Metric):
         predictions: list[str] | dict[str, list[str]],
         baseline: list[str],
         references: list[str] | list[list[str]],
-        method: str = "bootstrap",
+        method: str = "permutation",
         n_samples: int = 10_000,
         confidence_level: float = 0.95,
         seed: int = 0,
@@ -475,10 +484,13 @@ class KurenaiRouge(evaluate.Metric):
         ``predictions`` is one system's outputs, or a dict of several systems' outputs by name;
         ``baseline`` the baseline's outputs. Each system is scored once, with compute's scoring
         options, and its per-example differences from the baseline are resampled (all systems on
-        the same resamples, from a generator seeded with ``seed``): ``method="bootstrap"`` is
-        paired bootstrap resampling (Koehn 2004), ``"permutation"`` paired approximate
-        randomization (Riezler and Maxwell 2005). ``correction="holm"`` adds p-values adjusted for
-        several systems (Holm 1979).
+        the same resamples, from a generator seeded with ``seed``): ``method="permutation"``
+        (default) is the paired permutation test (approximate randomization, Riezler and Maxwell
+        2005), exact up to 16 examples (every one of the 2**n swap patterns) and right at every n;
+        ``"bootstrap"`` is paired bootstrap resampling (Koehn 2004), whose p-values are too small
+        with few examples. With too few examples for any p-value below ``1 - confidence_level``
+        (5 or fewer at 0.95) a FewExamplesWarning says so. ``correction="holm"`` adds p-values
+        adjusted for several systems (Holm 1979).
 
         Returns a flat dict: per key of compute (``rouge1``, and ``rouge1_precision`` ... with
         ``detailed``) ``<key>_baseline`` and, per system, ``<key>`` (its mean),

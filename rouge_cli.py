@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -96,7 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--baseline", help="file of the baseline's outputs: compare each system with it")
     parser.add_argument(
-        "--method", choices=["bootstrap", "permutation"], default="bootstrap", help="test with --baseline"
+        "--method",
+        choices=["permutation", "bootstrap"],
+        default="permutation",
+        help="test with --baseline: permutation (default; exact up to 16 examples) or bootstrap",
     )
     parser.add_argument("--correction", choices=["holm"], help="adjust p-values for several systems")
     parser.add_argument(
@@ -115,7 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="rouge1,rouge2,rougeL,rougeLsum",
         help="comma-separated rouge types (default: %(default)s)",
     )
-    parser.add_argument("--use-stemmer", action="store_true", help="Porter-stem ASCII tokens")
+    parser.add_argument(
+        "--use-stemmer",
+        action="store_true",
+        help="stem tokens: with --language, its stemmer (Snowball for ru, de, fr and 29 more, Ramanathan "
+        "and Rao's for hi, TurkishStemmer for tr; none for ja, zh, ko, th and other languages, with a "
+        "warning); without, Porter on ASCII tokens longer than 3 characters",
+    )
     parser.add_argument("--split-summaries", action="store_true", help="rougeLsum splits sentences")
     parser.add_argument(
         "--multi-ref", default="best", help="with several --references: best (default) or avg"
@@ -263,7 +273,7 @@ def run_comparison(args: argparse.Namespace) -> str:
     if args.format == "csv":
         print(f"signature: {result['signature']}", file=sys.stderr)
         return "\n".join(",".join(_csv_cell(value) for value in row) for row in rows)
-    return format_comparison(rows, 1.0 - args.confidence_level, result["signature"])
+    return format_comparison(rows, args.confidence_level, result["signature"])
 
 
 def run_rouge155(args: argparse.Namespace) -> str:
@@ -284,7 +294,10 @@ def _rouge_types(args: argparse.Namespace) -> list[str]:
 
 
 def _call(function: str, /, **arguments: Any) -> dict[str, Any]:
-    """``rouge_scoring``'s ``function`` (what the metric's method runs); a ValueError becomes an InputError.
+    """``rouge_scoring``'s ``function`` (what the metric's method runs).
+
+    A ValueError (bad option or input) and an ImportError (a missing optional package) become an
+    InputError.
 
     rouge_scoring is imported here, after the input is read, so that a bad file is reported at once.
     """
@@ -292,7 +305,7 @@ def _call(function: str, /, **arguments: Any) -> dict[str, Any]:
 
     try:
         return getattr(rouge_scoring, function)(**arguments)
-    except ValueError as error:
+    except (ValueError, ImportError) as error:
         raise InputError(str(error)) from None
 
 
@@ -321,8 +334,15 @@ def _csv_cell(value: Any) -> str:
     return f'"{text.replace(chr(34), chr(34) * 2)}"' if any(c in text for c in ',"\n') else text
 
 
-def format_comparison(rows: list[list[Any]], alpha: float, signature: str) -> str:
-    """The comparison as an aligned table; the last p-value column below ``alpha`` is marked ``*``."""
+def format_comparison(rows: list[list[Any]], confidence_level: float, signature: str) -> str:
+    """The comparison as an aligned table; a row the test finds different is marked ``*``.
+
+    ``*``: the last p-value column below ``1 - confidence_level`` and an interval without 0
+    (``rouge_significance.differs``), so that the mark never contradicts the interval beside it.
+    """
+    from rouge_significance import differs
+
+    alpha = 1.0 - confidence_level
     header, *body = rows
     widths = [max(len(str(row[i])) for row in rows) for i in range(2)]
     lines = [
@@ -333,27 +353,60 @@ def format_comparison(rows: list[list[Any]], alpha: float, signature: str) -> st
         line = row[0].ljust(widths[0] + 2) + row[1].ljust(widths[1] + 2)
         line += "".join(f"{value:13.6f}" if i < 2 else f"{value:+13.6f}" for i, value in enumerate(row[2:7]))
         line += "".join(f"{value:13.6f}" for value in row[7:])
-        lines.append(line + (" *" if row[-1] < alpha else ""))
-    lines.append(f"* p < {alpha:g} (two-sided, on the last p-value column)")
+        lines.append(line + (" *" if differs(row[-1], row[5], row[6], confidence_level) else ""))
+    lines.append(
+        f"* p < {alpha:g} (two-sided, the last p-value column) and a {confidence_level:g} interval without 0"
+    )
     lines.append(f"signature: {signature}")
     return "\n".join(lines)
 
 
-def _show_warning(message: Warning | str, category: type[Warning], *_: Any, **__: Any) -> None:
-    print(f"rouge_cli.py: warning: {message}", file=sys.stderr)
+# compute()'s options that messages name as Python arguments, and this command line's flags for them.
+_OPTION_RE = re.compile(
+    r"\b(tokenizer|language|use_stemmer|split_summaries|multi_ref|method|correction|engine|detailed|bootstrap)"
+    r"=('[^']*'|True)"
+)
+
+
+def as_flags(message: str) -> str:
+    """``message`` with compute()'s arguments written as this command line's flags.
+
+    >>> as_flags("use tokenizer='th' or language='th'; use_stemmer=True changes nothing")
+    'use --tokenizer th or --language th; --use-stemmer changes nothing'
+    """
+
+    def flag(match: re.Match[str]) -> str:
+        name, value = match.groups()
+        option = "--" + name.replace("_", "-")
+        return option if value == "True" else f"{option} {value[1:-1]}"
+
+    return _OPTION_RE.sub(flag, message)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status (0, or 2 for bad input)."""
+    """Run the command line; return the exit status (0, or 2 for bad input).
+
+    Each warning prints once, as one line (with --baseline every system and the baseline are scored).
+    """
     args = build_parser().parse_args(argv)
-    shown, warnings.showwarning = warnings.showwarning, _show_warning
+    shown: set[str] = set()
+
+    def show_warning(message: Warning | str, *_: Any, **__: Any) -> None:
+        text = as_flags(str(message))
+        if text not in shown:
+            shown.add(text)
+            print(f"rouge_cli.py: warning: {text}", file=sys.stderr)
+
+    showwarning, warnings.showwarning = warnings.showwarning, show_warning
     try:
-        print(run(args))
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            print(run(args))
     except InputError as error:
-        print(f"rouge_cli.py: error: {error}", file=sys.stderr)
+        print(f"rouge_cli.py: error: {as_flags(str(error))}", file=sys.stderr)
         return 2
     finally:
-        warnings.showwarning = shown
+        warnings.showwarning = showwarning
     return 0
 
 

@@ -149,13 +149,10 @@ def check_options(
     seed: Any,
     engine: Any,
     engines: Any,
-    language: Any = None,
-    languages: Sequence[str] = (),
 ) -> list[str]:
     """Check the compute options and return the rouge types as a list of names.
 
-    ``flags`` maps the name of each boolean option to its value; ``language``
-    is None or one of ``languages``.
+    ``flags`` maps the name of each boolean option to its value.
     Raises ValueError naming the option, its value and the valid choices.
     """
     if isinstance(rouge_types, str):
@@ -167,8 +164,6 @@ def check_options(
             raise ValueError(f"{name} must be True or False, got {describe(value)}")
     _check_choice("multi_ref", multi_ref, multi_ref_modes)
     _check_choice("engine", engine, engines)
-    if language is not None:
-        _check_choice("language", language, languages)
     check_resampling(confidence_level, n_samples, max_samples, seed)
     if flags.get("bootstrap") and not flags.get("use_aggregator"):
         raise ValueError("bootstrap=True needs use_aggregator=True: an interval is of the mean over examples")

@@ -200,3 +200,35 @@ def language_label(code: str) -> str:
     """``"ja — Japanese"``: the code and its English name, or the code alone if it has no name."""
     name = LANGUAGE_NAMES.get(code)
     return f"{code} — {name}" if name else code
+
+
+# Codes typed for a language that are not its ISO 639-1 code: country codes, ISO 639-2 and 639-3
+# codes, and codes ISO 639-1 withdrew. ("kr" and "se" are not here: they are Kanuri and Northern Sami.)
+MISTAKEN_CODES: dict[str, str] = {
+    "jp": "ja", "jpn": "ja", "cn": "zh", "zho": "zh", "chi": "zh", "kor": "ko", "gr": "el", "cz": "cs",
+    "dk": "da", "ua": "uk", "vn": "vi", "iw": "he", "ji": "yi", "jw": "jv", "in": "id", "mo": "ro",
+    "eng": "en", "rus": "ru", "ger": "de", "deu": "de", "fre": "fr", "fra": "fr", "spa": "es",
+    "por": "pt", "ita": "it", "ara": "ar", "hin": "hi", "tha": "th", "vie": "vi", "ind": "id",
+    "tur": "tr", "pol": "pl", "nld": "nl", "dut": "nl", "swe": "sv", "ukr": "uk", "per": "fa",
+    "fas": "fa", "heb": "he", "ben": "bn", "khm": "km", "lao": "lo", "mya": "my", "bur": "my",
+}  # fmt: skip
+
+
+def closest_language(value: str) -> str | None:
+    """The code a user most likely meant by ``value``, which is not a code; None if there is none.
+
+    A region tag is dropped (``zh-CN``, ``pt_BR``), mistaken codes are looked up
+    (:data:`MISTAKEN_CODES`), and a word of at least 3 letters that starts exactly one language's
+    name gives that language.
+
+    >>> [closest_language(value) for value in ("jp", "cn", "jap", "zh_TW", "English", "xx")]
+    ['ja', 'zh', 'ja', 'zh', 'en', None]
+    """
+    text = value.strip().lower().replace("_", "-")
+    base = text.split("-")[0]
+    if base in LANGUAGE_NAMES or base in MISTAKEN_CODES:
+        return MISTAKEN_CODES.get(base, base)
+    by_name = [
+        code for code, name in LANGUAGE_NAMES.items() if len(text) >= 3 and name.lower().startswith(text)
+    ]
+    return by_name[0] if len(by_name) == 1 else None

@@ -22,19 +22,19 @@ from functools import cache, lru_cache
 from typing import Any
 
 if __package__:
+    from .rouge_backends import package_versions, require
     from .rouge_bengali import BengaliStemmer
     from .rouge_inputs import describe
     from .rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
-    from .rouge_segmenters import _jieba
+    from .rouge_segmenters import jieba_tokenizer
     from .rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
-    from .rouge_text import _require, _versions
 else:
+    from rouge_backends import package_versions, require
     from rouge_bengali import BengaliStemmer
     from rouge_inputs import describe
     from rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
-    from rouge_segmenters import _jieba
+    from rouge_segmenters import jieba_tokenizer
     from rouge_stemmers import HindiStemmer, TurkishStemmer, get_stemmer
-    from rouge_text import _require, _versions
 
 # XL-Sum's languages (ISO 639-1; Nigerian Pidgin as ISO 639-3 "pcm") and the other languages its
 # code stems, with the language names its code uses.
@@ -53,6 +53,8 @@ XLSUM_LANGUAGES: dict[str, str] = {
 }  # fmt: skip
 # The languages XL-Sum stems with NLTK's Snowball stemmers.
 _NLTK_SNOWBALL = frozenset("ar da de en es fi fr hu it nl no pt ro ru sv".split())
+# The backends of XL-Sum's segmenters, by language; every language needs pyonmttok too.
+_XLSUM_SEGMENTER_MODULES = {"zh": ("jieba",), "ja": ("fugashi", "unidic_lite"), "th": ("pythainlp.tokenize",)}
 # BERT's rule: ASCII characters that are neither letters nor digits count as punctuation.
 _ASCII_PUNCTUATION = frozenset(char for char in map(chr, range(33, 127)) if not char.isalnum())
 
@@ -142,7 +144,7 @@ class _NltkSnowball:
         from nltk.stem.snowball import SnowballStemmer
 
         self._stemmer = SnowballStemmer(name)
-        self.signature = f"nltk-snowball-{name}[{_versions('nltk')[0]}]"
+        self.signature = f"nltk-snowball-{name}[{package_versions('nltk')[0]}]"
 
     def stem(self, token: str) -> str:
         return str(self._stemmer.stem(token))
@@ -196,30 +198,40 @@ class XLSumTokenizer:
                 f"the 'xlsum' tokenizer has no language {describe(language)}; choose one of: {choices}"
             )
         self.language = language
+        require(f"the 'xlsum' tokenizer for language={language!r}", *self._modules(use_stemmer, language))
         self._segment, versions = self._segmenter(language)
         self._stemmer = _xlsum_stemmer(language) if use_stemmer else None
         self._stem = lru_cache(maxsize=65536)(self._stemmer.stem) if self._stemmer else None
-        self._fallback = _require("pyonmttok", "pyonmttok", "the 'xlsum' tokenizer").Tokenizer("aggressive")
+        self._fallback = require("the 'xlsum' tokenizer", "pyonmttok").Tokenizer("aggressive")
         stem = self._stemmer.signature if self._stemmer else "none"
-        versions = [*versions, *_versions("pyonmttok"), f"unicode-{unicodedata.unidata_version}"]
+        versions = [*versions, *package_versions("pyonmttok"), f"unicode-{unicodedata.unidata_version}"]
         if self._segment:
             versions.append(f"pieces-{PIECE_CHARS}")
         self.signature = f"{self.name}-{language or 'none'}[{','.join(versions)};stem={stem}]"
 
     @staticmethod
+    def _modules(use_stemmer: bool, language: str | None) -> list[str]:
+        """Every module the tokenizer needs for ``language``, so that one error names them all."""
+        stemmer: tuple[str, ...] = ()
+        if use_stemmer and language == "tr":
+            stemmer = ("TurkishStemmer",)
+        elif use_stemmer and (language is None or language in _NLTK_SNOWBALL):
+            stemmer = ("nltk",)
+        return [*_XLSUM_SEGMENTER_MODULES.get(language or "", ()), "pyonmttok", *stemmer]
+
+    @staticmethod
     def _segmenter(language: str | None) -> tuple[Callable[[str], list[str]] | None, list[str]]:
         """XL-Sum's segmenter for ``language`` (or None) and the versions that name it."""
-        used_by = f"the 'xlsum' tokenizer for {language!r}"
         if language == "zh":
-            return _jieba().lcut, _versions("jieba")
+            return jieba_tokenizer().lcut, package_versions("jieba")
         if language == "ja":
-            fugashi = _require("fugashi", "fugashi", used_by)
-            _require("unidic_lite", "unidic-lite", used_by)
+            fugashi = require("the 'xlsum' tokenizer for 'ja'", "fugashi", "unidic_lite")
             tagger = fugashi.Tagger("-O wakati -b 50000")
-            return (lambda text: tagger.parse(text).split()), _versions("fugashi", "unidic-lite")
+            return (lambda text: tagger.parse(text).split()), package_versions("fugashi", "unidic-lite")
         if language == "th":
-            word_tokenize = _require("pythainlp.tokenize", "pythainlp", used_by).word_tokenize
-            return (lambda text: word_tokenize(text, engine="newmm")), [*_versions("pythainlp"), "newmm"]
+            word_tokenize = require("the 'xlsum' tokenizer for 'th'", "pythainlp.tokenize").word_tokenize
+            versions = [*package_versions("pythainlp"), "newmm"]
+            return (lambda text: word_tokenize(text, engine="newmm")), versions
         if language == "my":
             return BurmeseSyllables(), ["burmese-syllables"]
         return None, []
@@ -274,12 +286,12 @@ class MecabTokenizer:
 
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         _check_japanese(language, "ja-mecab")
-        mecab = _require("MeCab", "mecab-python3", "the 'ja-mecab' tokenizer")
-        ipadic = _require("ipadic", "ipadic", "the 'ja-mecab' tokenizer")
+        mecab = require("the 'ja-mecab' tokenizer", "MeCab", "ipadic")
+        ipadic = require("the 'ja-mecab' tokenizer", "ipadic")
         self._tagger = mecab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
         self._stem = get_stemmer(None).stem if use_stemmer else None
         self.signature = (
-            f"ja-mecab[{','.join(_versions('mecab-python3', 'ipadic'))},pieces-{CONTEXT_PIECE_CHARS}]"
+            f"ja-mecab[{','.join(package_versions('mecab-python3', 'ipadic'))},pieces-{CONTEXT_PIECE_CHARS}]"
         )
 
     def tokenize(self, text: str) -> list[str]:
@@ -301,12 +313,11 @@ class FugashiTokenizer:
 
     def __init__(self, use_stemmer: bool = False, language: str | None = None) -> None:
         _check_japanese(language, "ja-fugashi")
-        fugashi = _require("fugashi", "fugashi", "the 'ja-fugashi' tokenizer")
-        _require("unidic_lite", "unidic-lite", "the 'ja-fugashi' tokenizer")
+        fugashi = require("the 'ja-fugashi' tokenizer", "fugashi", "unidic_lite")
         self._tagger = fugashi.Tagger("-Owakati")
         self._stem = get_stemmer(None).stem if use_stemmer else None
         self.signature = (
-            f"ja-fugashi[{','.join(_versions('fugashi', 'unidic-lite'))},pieces-{CONTEXT_PIECE_CHARS}]"
+            f"ja-fugashi[{','.join(package_versions('fugashi', 'unidic-lite'))},pieces-{CONTEXT_PIECE_CHARS}]"
         )
 
     def tokenize(self, text: str) -> list[str]:

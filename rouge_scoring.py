@@ -26,10 +26,10 @@ if __package__:
     from .rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
     from .rouge_presets import PRESETS
     from .rouge_sentences import split_lines, split_sentences
-    from .rouge_significance import check_test, compare_systems
+    from .rouge_significance import FewExamplesWarning, check_test, compare_systems, few_examples_message
     from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
-    from .rouge_stemmers import get_stemmer
-    from .rouge_text import LANGUAGES, check_tokenizer, get_tokenizer
+    from .rouge_stemmers import NoStemmerWarning, get_stemmer, has_stemmer, no_stemmer_message
+    from .rouge_text import check_language, check_tokenizer, get_tokenizer
     from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 else:
     from rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
@@ -38,10 +38,10 @@ else:
     from rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
     from rouge_presets import PRESETS
     from rouge_sentences import split_lines, split_sentences
-    from rouge_significance import check_test, compare_systems
+    from rouge_significance import FewExamplesWarning, check_test, compare_systems, few_examples_message
     from rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
-    from rouge_stemmers import get_stemmer
-    from rouge_text import LANGUAGES, check_tokenizer, get_tokenizer
+    from rouge_stemmers import NoStemmerWarning, get_stemmer, has_stemmer, no_stemmer_message
+    from rouge_text import check_language, check_tokenizer, get_tokenizer
     from rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 
 VERSION = "0.1.0"
@@ -111,7 +111,8 @@ def score(
         if return_signature:
             result["signature"] = rouge155_signature(rouge155, VERSION)
         return result
-    text_tokenizer = get_tokenizer(tokenizer, use_stemmer, language)
+    stem = stemming(use_stemmer, tokenizer, language)
+    text_tokenizer = get_tokenizer(tokenizer, stem, language)
     per_example = score_per_example(
         predictions, references, rouge_types, text_tokenizer, split_summaries, multi_ref, engine, progress
     )
@@ -129,7 +130,7 @@ def score(
         result["signature"] = signature(
             text_tokenizer.signature,
             language=language,
-            stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
+            stemmer=stemmer_signature(tokenizer, language, use_stemmer, stem),
             split_summaries=split_summaries,
             multi_ref=multi_ref,
             use_aggregator=use_aggregator,
@@ -195,9 +196,8 @@ def check_score_options(
         seed=seed,
         engine=engine,
         engines=ENGINES,
-        language=language,
-        languages=LANGUAGES,
     )
+    check_language(language)
     validate_rouge_types(rouge_types)
     check_tokenizer(tokenizer)
     return rouge_types
@@ -260,7 +260,7 @@ def compare(
     predictions: Sequence[str] | dict[str, Sequence[str]],
     baseline: Sequence[str],
     references: Sequence[str] | Sequence[Sequence[str]],
-    method: str = "bootstrap",
+    method: str = "permutation",
     n_samples: int = 10_000,
     confidence_level: float = 0.95,
     seed: int = 0,
@@ -279,9 +279,13 @@ def compare(
     check_test(method, correction)
     check_resampling(confidence_level, n_samples, MAX_SAMPLES, seed)
     systems = check_systems(predictions, baseline, references)
+    few = few_examples_message(len(references), confidence_level)
+    if few:
+        warnings.warn(few, FewExamplesWarning, stacklevel=_caller())
+    stem = stemming(use_stemmer, tokenizer, language)
     scoring = {
         "rouge_types": rouge_types,
-        "use_stemmer": use_stemmer,
+        "use_stemmer": stem,
         "tokenizer": tokenizer,
         "language": language,
         "split_summaries": split_summaries,
@@ -303,12 +307,12 @@ def compare(
     if return_signature:
         test = f"{method}-{n_samples}x{confidence_level}@seed{seed}"
         test += f"+{correction}" if correction else ""
-        tokens = get_tokenizer(tokenizer, use_stemmer, language).signature
+        tokens = get_tokenizer(tokenizer, stem, language).signature
         result["signature"] = (
             signature(
                 tokens,
                 language=language,
-                stemmer=stemmer_signature(tokenizer, language) if use_stemmer else "no",
+                stemmer=stemmer_signature(tokenizer, language, use_stemmer, stem),
                 split_summaries=split_summaries,
                 multi_ref=multi_ref,
                 use_aggregator=True,
@@ -323,8 +327,26 @@ def compare(
     return result
 
 
-def stemmer_signature(tokenizer: Any, language: str | None) -> str:
-    """The stemmer's part of the signature; a preset names its own stemmer in its tokenizer's part."""
+def stemming(use_stemmer: bool, tokenizer: Any, language: str | None) -> bool:
+    """Whether to stem: ``use_stemmer``, but False, with a NoStemmerWarning, in a language without a stemmer.
+
+    Many scripts pass ``use_stemmer=True`` whatever the language. The presets and the 'rouge-score'
+    tokenizer bring their own stemming rule: for them ``use_stemmer`` stands.
+    """
+    own_rule = isinstance(tokenizer, str) and (tokenizer in PRESETS or tokenizer == "rouge-score")
+    if not use_stemmer or own_rule or has_stemmer(language):
+        return use_stemmer
+    warnings.warn(no_stemmer_message(language), NoStemmerWarning, stacklevel=_caller())
+    return False
+
+
+def stemmer_signature(tokenizer: Any, language: str | None, use_stemmer: bool, stem: bool) -> str:
+    """The stemmer's part of the signature: "no" when not asked, "none" when the language has none.
+
+    A preset names its own stemmer in its tokenizer's part ("preset").
+    """
+    if not stem:
+        return "none" if use_stemmer else "no"
     if isinstance(tokenizer, str) and tokenizer in PRESETS:
         return "preset"
     return get_stemmer(language).signature

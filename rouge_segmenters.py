@@ -2,8 +2,7 @@
 
 Each wraps a package that ships its dictionary or model in its wheel (SudachiPy with
 sudachidict_core, jieba, kiwipiepy with kiwipiepy_model, PyThaiNLP, LaoNLP, khmercut, burmesenlp),
-loaded once per process on first use. rouge_text's registry imports this module only when one of
-these tokenizers is chosen.
+loaded once per process on first use. Their backends are imported only when one of these tokenizers is built.
 """
 
 from __future__ import annotations
@@ -16,13 +15,17 @@ from functools import lru_cache, partial
 from typing import Any
 
 if __package__:
+    from .rouge_backends import UNICODE, package_versions, require
     from .rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from .rouge_stemmers import Stemmer
-    from .rouge_text import _UNICODE, SegmentingTokenizer, _is_word, _nfkc, _require, _versions
+    from .rouge_tokenizer_base import SegmentingTokenizer, is_word
+    from .rouge_words import nfkc
 else:
+    from rouge_backends import UNICODE, package_versions, require
     from rouge_pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
     from rouge_stemmers import Stemmer
-    from rouge_text import _UNICODE, SegmentingTokenizer, _is_word, _nfkc, _require, _versions
+    from rouge_tokenizer_base import SegmentingTokenizer, is_word
+    from rouge_words import nfkc
 
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
 _SUDACHI_MAX_BYTES = 16384
@@ -37,9 +40,9 @@ def _in_pieces(segment: Callable[[str], Iterable[str]], text: str, max_chars: in
 
 @lru_cache(maxsize=1)
 def _sudachi_dictionary() -> Any:
-    used_by = "the Japanese tokenizers ('ja', 'ja-sudachi-a', '-b', '-c')"
-    sudachipy = _require("sudachipy", "sudachipy", used_by)
-    _require("sudachidict_core", "sudachidict_core", used_by)
+    sudachipy = require(
+        "the Japanese tokenizer ('ja', 'ja-sudachi-a', '-b' or '-c')", "sudachipy", "sudachidict_core"
+    )
     return sudachipy.Dictionary(dict="core")
 
 
@@ -75,24 +78,23 @@ class SudachiTokenizer(SegmentingTokenizer):
 
     def __init__(self, mode: str, stemmer: Stemmer | None = None) -> None:
         self._tokenizer = _sudachi_dictionary().tokenizer(mode=mode)
-        super().__init__(
-            f"ja-sudachi-{mode.lower()}", stemmer, [*_versions("sudachipy", "sudachidict_core"), _UNICODE]
-        )
+        versions = [*package_versions("sudachipy", "sudachidict_core"), UNICODE]
+        super().__init__(f"ja-sudachi-{mode.lower()}", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The surface forms of the words of NFKC ``text``."""
         surfaces = (
             morpheme.surface()
-            for piece in _utf8_pieces(_nfkc(text), _SUDACHI_MAX_BYTES)
+            for piece in _utf8_pieces(nfkc(text), _SUDACHI_MAX_BYTES)
             for morpheme in self._tokenizer.tokenize(piece)
         )
-        return [surface for surface in surfaces if _is_word(surface)]
+        return [surface for surface in surfaces if is_word(surface)]
 
 
 @lru_cache(maxsize=1)
-def _jieba() -> Any:
+def jieba_tokenizer() -> Any:
     """A jieba tokenizer with its dictionary loaded, quietly, leaving no cache file behind."""
-    jieba = _require("jieba", "jieba", "the 'zh' tokenizer")
+    jieba = require("the 'zh' tokenizer", "jieba")
     tokenizer = jieba.Tokenizer()
     logger = logging.getLogger("jieba")
     level = logger.level
@@ -116,18 +118,17 @@ class JiebaTokenizer(SegmentingTokenizer):
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._jieba = _jieba()
-        super().__init__("zh", stemmer, [*_versions("jieba"), _UNICODE, f"pieces-{PIECE_CHARS}"])
+        self._jieba = jieba_tokenizer()
+        super().__init__("zh", stemmer, [*package_versions("jieba"), UNICODE, f"pieces-{PIECE_CHARS}"])
 
     def segment(self, text: str) -> list[str]:
         """The words of NFKC ``text``."""
-        return [word for word in _in_pieces(self._jieba.lcut, _nfkc(text), PIECE_CHARS) if _is_word(word)]
+        return [word for word in _in_pieces(self._jieba.lcut, nfkc(text), PIECE_CHARS) if is_word(word)]
 
 
 @lru_cache(maxsize=1)
 def _kiwi() -> Any:
-    kiwipiepy = _require("kiwipiepy", "kiwipiepy", "the 'ko' tokenizer")
-    _require("kiwipiepy_model", "kiwipiepy_model", "the 'ko' tokenizer")
+    kiwipiepy = require("the 'ko' tokenizer", "kiwipiepy", "kiwipiepy_model")
     return kiwipiepy.Kiwi(model_type="cong")
 
 
@@ -144,13 +145,17 @@ class KiwiTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._kiwi = _kiwi()
-        versions = [*_versions("kiwipiepy", "kiwipiepy_model"), _UNICODE, f"pieces-{CONTEXT_PIECE_CHARS}"]
+        versions = [
+            *package_versions("kiwipiepy", "kiwipiepy_model"),
+            UNICODE,
+            f"pieces-{CONTEXT_PIECE_CHARS}",
+        ]
         super().__init__("ko", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The morpheme forms of NFKC ``text``."""
-        forms = _in_pieces(self._forms, _nfkc(text), CONTEXT_PIECE_CHARS)
-        return [form for form in forms if _is_word(form)]
+        forms = _in_pieces(self._forms, nfkc(text), CONTEXT_PIECE_CHARS)
+        return [form for form in forms if is_word(form)]
 
     def _forms(self, text: str) -> list[str]:
         return [token.form for token in self._kiwi.tokenize(text)]
@@ -168,8 +173,10 @@ class ThaiTokenizer(SegmentingTokenizer):
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._word_tokenize = _require("pythainlp.tokenize", "pythainlp", "the 'th' tokenizer").word_tokenize
-        super().__init__("th", stemmer, [*_versions("pythainlp"), "newmm", _UNICODE, f"pieces-{PIECE_CHARS}"])
+        self._word_tokenize = require("the 'th' tokenizer", "pythainlp.tokenize").word_tokenize
+        super().__init__(
+            "th", stemmer, [*package_versions("pythainlp"), "newmm", UNICODE, f"pieces-{PIECE_CHARS}"]
+        )
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
@@ -179,7 +186,7 @@ class ThaiTokenizer(SegmentingTokenizer):
 
 def _segment_as_written(words: Iterable[str]) -> list[str]:
     """Each word of a segmenter's output in NFKC, keeping those with a letter or digit."""
-    return [word for word in map(_nfkc, words) if _is_word(word)]
+    return [word for word in map(nfkc, words) if is_word(word)]
 
 
 class LaoTokenizer(SegmentingTokenizer):
@@ -193,8 +200,8 @@ class LaoTokenizer(SegmentingTokenizer):
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        self._word_tokenize = _require("laonlp.tokenize", "laonlp", "the 'lo' tokenizer").word_tokenize
-        super().__init__("lo", stemmer, [*_versions("laonlp"), _UNICODE, f"pieces-{PIECE_CHARS}"])
+        self._word_tokenize = require("the 'lo' tokenizer", "laonlp.tokenize").word_tokenize
+        super().__init__("lo", stemmer, [*package_versions("laonlp"), UNICODE, f"pieces-{PIECE_CHARS}"])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
@@ -203,9 +210,7 @@ class LaoTokenizer(SegmentingTokenizer):
 
 @lru_cache(maxsize=1)
 def _khmercut() -> Any:
-    used_by = "the 'km' tokenizer"
-    _require("pycrfsuite", "python-crfsuite", used_by)
-    khmercut = _require("khmercut", "khmercut", used_by)
+    khmercut = require("the 'km' tokenizer", "khmercut", "pycrfsuite")
     khmercut.load()
     return khmercut
 
@@ -222,7 +227,11 @@ class KhmerTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._khmercut = _khmercut()
-        versions = [*_versions("khmercut", "python-crfsuite"), _UNICODE, f"pieces-{CONTEXT_PIECE_CHARS}"]
+        versions = [
+            *package_versions("khmercut", "python-crfsuite"),
+            UNICODE,
+            f"pieces-{CONTEXT_PIECE_CHARS}",
+        ]
         super().__init__("km", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
@@ -250,7 +259,7 @@ class _ZawgyiFilter(logging.Filter):
 
 @lru_cache(maxsize=1)
 def _burmese_word_tokenize() -> tuple[Any, _ZawgyiFilter]:
-    burmesenlp = _require("burmesenlp", "burmesenlp", "the 'my' tokenizer")
+    burmesenlp = require("the 'my' tokenizer", "burmesenlp")
     zawgyi = _ZawgyiFilter()
     logging.getLogger("burmesenlp.normalize").addFilter(zawgyi)
     # burmesenlp reads its lexicon again on every call without one (2 s): it is read once here.
@@ -272,7 +281,7 @@ class BurmeseTokenizer(SegmentingTokenizer):
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize, self._zawgyi = _burmese_word_tokenize()
         self._zawgyi_logged = False
-        super().__init__("my", stemmer, [*_versions("burmesenlp"), _UNICODE, f"pieces-{PIECE_CHARS}"])
+        super().__init__("my", stemmer, [*package_versions("burmesenlp"), UNICODE, f"pieces-{PIECE_CHARS}"])
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""

@@ -4,11 +4,20 @@ Both tests work on per-example differences ``d = system - baseline`` (one column
 so the examples stay paired. ``"bootstrap"`` is paired bootstrap resampling (Koehn 2004): examples
 are drawn with replacement and the two-sided p-value is the share of resampled mean differences at
 least as far from the observed one as the observed one is from 0 (the shift method). ``"permutation"``
-is paired approximate randomization (Riezler and Maxwell 2005): each example's two outputs are
-swapped at random, which flips the sign of its difference, and the p-value is the share of those
-mean differences at least as large in absolute value as the observed one. Both count the observed
-arrangement too: ``p = (1 + hits) / (1 + n_samples)``, never 0. The confidence interval of the mean
-difference is the percentile bootstrap interval with either method.
+is the paired permutation test (approximate randomization, Riezler and Maxwell 2005): each
+example's two outputs are swapped, which flips the sign of its difference, and the p-value is the
+share of those mean differences at least as large in absolute value as the observed one. Up to
+``EXACT_MAX_EXAMPLES`` examples it is exact: every one of the ``2**n`` swap patterns is counted once
+(``p = hits / 2**n``, the observed pattern among them). Beyond, swaps are drawn at random, and the
+observed arrangement is counted too: ``p = (1 + hits) / (1 + n_samples)``, never 0, as for the
+bootstrap. The permutation test holds its level at every n; the bootstrap's p-value is too small
+with few examples (6 examples that all favour one system give 0.0001 where the exact test gives
+2/64). No paired test can go below ``smallest_p_value(n) = 2 / 2**n`` (the observed signs and
+their mirror): with 5 examples or fewer nothing is significant at 0.05.
+
+The confidence interval of the mean difference is the percentile bootstrap interval with either
+method. ``differs`` is the verdict: p below ``1 - confidence_level`` and an interval that excludes 0,
+so that it never contradicts the interval shown beside it.
 
 Resamples are drawn in blocks from a generator of their own (``numpy.random.default_rng(seed)``),
 as counts or signs per example multiplied with the differences, so that several systems and every
@@ -27,7 +36,9 @@ if __package__:
 else:
     from rouge_inputs import describe
 
-METHODS = ("bootstrap", "permutation")
+METHODS = ("permutation", "bootstrap")
+# Up to this many examples the permutation test counts all 2**n swap patterns (65,536 at 16).
+EXACT_MAX_EXAMPLES = 16
 CORRECTIONS = (None, "holm")
 # Resample weights are drawn about this many at a time (32 MiB of float64).
 BLOCK_WEIGHTS = 1 << 22
@@ -47,16 +58,41 @@ def _weight_blocks(rng: np.random.Generator, rows: int, n_samples: int, method: 
             yield bits[: size * rows].reshape(size, rows).astype(np.float64)
 
 
+def is_exact(method: str, rows: int) -> bool:
+    """Whether the test of ``rows`` examples counts every swap pattern (an exact permutation test)."""
+    return method == "permutation" and rows <= EXACT_MAX_EXAMPLES
+
+
+def smallest_p_value(rows: int) -> float:
+    """The smallest two-sided p-value an exact paired permutation test of ``rows`` examples can give.
+
+    Only the observed signs and their mirror image reach the observed mean difference when every
+    example favours the same system: ``2 / 2**rows``.
+
+    >>> smallest_p_value(5), smallest_p_value(6)
+    (0.0625, 0.03125)
+    """
+    return 2.0 / 2.0**rows
+
+
+def _all_swaps(rows: int) -> np.ndarray:
+    """Every 0/1 swap pattern of ``rows`` examples, one per row (``2**rows`` rows)."""
+    patterns = np.arange(2**rows, dtype=np.int64)[:, None] >> np.arange(rows, dtype=np.int64)
+    return (patterns & 1).astype(np.float64)
+
+
 def _mean_blocks(differences: np.ndarray, method: str, n_samples: int, seed: int):
     """Yield the resampled column means of ``differences``, a block of resamples at a time.
 
     ``"bootstrap"``: examples drawn with replacement; ``"permutation"``: each row's sign flipped
-    at random (a swapped row, weight 1, counts as ``-d``: the sum is ``total - 2 * swapped``).
+    at random (a swapped row, weight 1, counts as ``-d``: the sum is ``total - 2 * swapped``), or,
+    when :func:`is_exact`, under every one of the ``2**rows`` patterns instead of ``n_samples``.
     """
     rng = np.random.default_rng(seed)
     rows = differences.shape[0]
     total = differences.sum(axis=0)
-    for weights in _weight_blocks(rng, rows, n_samples, method):
+    blocks = [_all_swaps(rows)] if is_exact(method, rows) else _weight_blocks(rng, rows, n_samples, method)
+    for weights in blocks:
         sums = weights @ differences
         yield (sums if method == "bootstrap" else total - 2.0 * sums) / rows
 
@@ -64,9 +100,12 @@ def _mean_blocks(differences: np.ndarray, method: str, n_samples: int, seed: int
 def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
     """The mean of each column of ``differences`` (rows are examples) under ``n_samples`` resamples.
 
-    Returns an array of shape ``(n_samples, columns)``; every column sees the same resamples, those
-    of ``compare_columns`` with the same ``method`` and ``seed``.
+    Returns an array of shape ``(n_samples, columns)`` (``(2**rows, columns)`` when :func:`is_exact`);
+    every column sees the same resamples, those of ``compare_columns`` with the same ``method`` and
+    ``seed``.
     """
+    if is_exact(method, differences.shape[0]):
+        return next(_mean_blocks(differences, method, n_samples, seed))
     means = np.empty((n_samples, differences.shape[1]))
     start = 0
     for block in _mean_blocks(differences, method, n_samples, seed):
@@ -84,6 +123,18 @@ def _hits(observed: np.ndarray, resampled: np.ndarray, method: str) -> np.ndarra
     distance = np.abs(resampled - observed) if method == "bootstrap" else np.abs(resampled)
     threshold = np.abs(observed)
     return (distance >= threshold - 100 * np.finfo(np.float64).eps * threshold).sum(axis=0)
+
+
+def differs(p_value: float, low: float, high: float, confidence_level: float) -> bool:
+    """The verdict: p below ``1 - confidence_level`` and an interval of the difference without 0.
+
+    With few examples the test and the bootstrap interval can disagree (3 examples: the
+    bootstrap's p 0.033 while the interval starts at 0); then the verdict is no difference found.
+
+    >>> differs(0.03, 0.01, 0.2, 0.95), differs(0.03, 0.0, 0.2, 0.95), differs(0.2, 0.01, 0.2, 0.95)
+    (True, False, False)
+    """
+    return p_value < 1.0 - confidence_level and (low > 0.0 or high < 0.0)
 
 
 def holm(p: Sequence[float]) -> list[float]:
@@ -120,8 +171,8 @@ def compare_columns(
     ...                            confidence_level=0.95, seed=0)
     >>> [round(float(result[key][0]), 6) for key in ("difference", "low", "high")]
     [0.5, 0.5, 0.5]
-    >>> float(result["p_value"][0])  # 2 of the 16 sign patterns reach |0.5|: about (1 + 999/8) / 1000
-    0.137
+    >>> float(result["p_value"][0])  # exactly 2 of the 16 sign patterns reach |0.5|
+    0.125
     """
     differences = np.concatenate([system - baseline for system in systems], axis=1)
     observed = differences.mean(axis=0)
@@ -138,7 +189,11 @@ def compare_columns(
     if method != "bootstrap":
         for block in _mean_blocks(differences, method, n_samples, seed):
             hits += _hits(observed, block, method)
-    p = (1.0 + hits) / (1.0 + n_samples)
+    if is_exact(method, differences.shape[0]):
+        # every swap pattern once, the observed one among them
+        p = hits / 2.0 ** differences.shape[0]
+    else:
+        p = (1.0 + hits) / (1.0 + n_samples)
     alpha = (1.0 - confidence_level) / 2.0
     low, high = np.quantile(bootstrapped, [alpha, 1.0 - alpha], axis=1, overwrite_input=True)
     width = baseline.shape[1]
@@ -151,6 +206,30 @@ def compare_columns(
         }
         for k in range(len(systems))
     ]
+
+
+class FewExamplesWarning(UserWarning):
+    """Too few examples for any p-value below ``1 - confidence_level``: no difference can be shown."""
+
+
+def few_examples_message(rows: int, confidence_level: float) -> str | None:
+    """What a :class:`FewExamplesWarning` says for ``rows`` examples, or None when a test can succeed.
+
+    >>> print(few_examples_message(5, 0.95))  # doctest: +ELLIPSIS
+    with 5 examples no paired test can show a difference at p < 0.05: ... 0.0625 ... at least 6 examples
+    >>> few_examples_message(6, 0.95) is None
+    True
+    """
+    alpha = 1.0 - confidence_level
+    if smallest_p_value(rows) < alpha:
+        return None
+    needed = next(n for n in range(rows + 1, 10_000) if smallest_p_value(n) < alpha)
+    return (
+        f"with {rows} examples no paired test can show a difference at p < {alpha:g}: even when every "
+        f"example favours one system, the exact permutation test's p-value is {smallest_p_value(rows):g} "
+        f"(2 of the 2**{rows} swap patterns); smaller p-values of the bootstrap there are not to be "
+        f"trusted. Use at least {needed} examples"
+    )
 
 
 def check_test(method: str, correction: str | None) -> None:

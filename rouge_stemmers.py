@@ -26,11 +26,15 @@ from importlib.metadata import version
 from typing import Any, Protocol
 
 if __package__:
+    from .rouge_backends import require
     from .rouge_bengali import BengaliStemmer
     from .rouge_inputs import describe
+    from .rouge_languages import LANGUAGE_NAMES
 else:
+    from rouge_backends import require
     from rouge_bengali import BengaliStemmer
     from rouge_inputs import describe
+    from rouge_languages import LANGUAGE_NAMES
 
 _ASCII_WORD_RE = re.compile(r"^[a-z0-9]+$")
 
@@ -130,6 +134,7 @@ class SnowballStemmer:
     """
 
     def __init__(self, algorithm: str) -> None:
+        require(f"the Snowball stemmer ({algorithm})", "Stemmer")
         self.algorithm = algorithm
         self.signature = f"snowball-{algorithm}[pystemmer-{version('PyStemmer')}]"
         self._local = threading.local()  # a PyStemmer object must not be shared between threads
@@ -173,9 +178,7 @@ class TurkishStemmer:
     """
 
     def __init__(self) -> None:
-        from TurkishStemmer import TurkishStemmer as Implementation
-
-        self._stemmer = Implementation()
+        self._stemmer = require("the Turkish stemmer", "TurkishStemmer").TurkishStemmer()
         self.signature = f"turkishstemmer[TurkishStemmer-{version('TurkishStemmer')}]"
 
     def stem(self, token: str) -> str:
@@ -184,6 +187,28 @@ class TurkishStemmer:
 
 
 STEMMER_LANGUAGES: tuple[str, ...] = tuple(sorted([*SNOWBALL_LANGUAGES, "bn", "hi", "tr"]))
+
+
+class NoStemmerWarning(UserWarning):
+    """``use_stemmer=True`` for a language that has no stemmer: the texts are scored unstemmed."""
+
+
+def has_stemmer(language: str | None) -> bool:
+    """Whether ``get_stemmer(language)`` gives a stemmer (None, kurenai's rule, does)."""
+    return language is None or language in STEMMER_LANGUAGES
+
+
+def no_stemmer_message(language: str) -> str:
+    """What a :class:`NoStemmerWarning` says about ``language``.
+
+    >>> no_stemmer_message("ja")  # doctest: +ELLIPSIS
+    "language='ja' (Japanese) has no stemmer: use_stemmer=True changes nothing, ... ar, bn, ca, ..."
+    """
+    return (
+        f"language={language!r} ({LANGUAGE_NAMES[language]}) has no stemmer: use_stemmer=True changes "
+        f"nothing, the texts are scored unstemmed (the signature says stem:none); stemmers exist for: "
+        f"{', '.join(STEMMER_LANGUAGES)}"
+    )
 
 
 def get_stemmer(language: str | None) -> Stemmer:

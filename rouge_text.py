@@ -4,26 +4,36 @@ Each tokenizer is an object with ``tokenize(text) -> list[str]`` (the interface
 rouge-score and kurenai accept) and a ``signature`` string naming everything
 about it that can change a score: its name, and the versions of its backend,
 dictionary and Unicode tables. Backends are imported lazily, inside the
-tokenizer that needs them, so that a missing optional package only matters
-when its tokenizer is chosen; then the ImportError names the pip package.
-The Unicode rules of ``word``, ``cjk`` and ``char`` are in rouge_words, the
-language segmenters (ja, zh, ko, th, lo, km, my) in rouge_segmenters, imported when one is chosen,
-the sentence splitter in rouge_sentences.
+tokenizer that needs them (rouge_backends), so that a missing optional package
+only matters when its tokenizer is chosen. This module is the registry: it
+holds the tokenizers for every script and registers those of the modules
+below it. The Unicode rules of ``word``, ``cjk`` and ``char`` are in
+rouge_words, the language segmenters (ja, zh, ko, th, lo, km, my) in
+rouge_segmenters, the presets in rouge_presets, the base class in
+rouge_tokenizer_base, the sentence splitter in rouge_sentences.
 """
 
 from __future__ import annotations
 
-import importlib
-import unicodedata
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
-from importlib.metadata import version
-from typing import Any, Protocol
+from typing import Any
 
 if __package__:
     from .rouge_inputs import describe
+    from .rouge_languages import LANGUAGE_NAMES, closest_language, language_label
+    from .rouge_presets import PRESETS
+    from .rouge_segmenters import (
+        BurmeseTokenizer,
+        JiebaTokenizer,
+        KhmerTokenizer,
+        KiwiTokenizer,
+        LaoTokenizer,
+        SudachiTokenizer,
+        ThaiTokenizer,
+    )
     from .rouge_stemmers import Stemmer, get_stemmer
+    from .rouge_tokenizer_base import SegmentingTokenizer, Tokenizer
     from .rouge_words import (
         UNICODE_VERSIONS,
         cjk_tokens,
@@ -32,46 +42,25 @@ if __package__:
     )
 else:
     from rouge_inputs import describe
+    from rouge_languages import LANGUAGE_NAMES, closest_language, language_label
+    from rouge_presets import PRESETS
+    from rouge_segmenters import (
+        BurmeseTokenizer,
+        JiebaTokenizer,
+        KhmerTokenizer,
+        KiwiTokenizer,
+        LaoTokenizer,
+        SudachiTokenizer,
+        ThaiTokenizer,
+    )
     from rouge_stemmers import Stemmer, get_stemmer
+    from rouge_tokenizer_base import SegmentingTokenizer, Tokenizer
     from rouge_words import (
         UNICODE_VERSIONS,
         cjk_tokens,
         grapheme_tokens,
         word_tokens,
     )
-
-_UNICODE = f"unicode-{unicodedata.unidata_version}"
-
-
-class Tokenizer(Protocol):
-    """What the scorer needs from a tokenizer."""
-
-    signature: str
-
-    def tokenize(self, text: str) -> list[str]:
-        """Return the tokens of ``text``."""
-
-
-def _require(module: str, package: str, used_by: str) -> Any:
-    """Import ``module``, or raise an ImportError saying what needs which pip ``package``."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as error:
-        raise ImportError(f"{used_by} needs the {package!r} package: pip install {package}") from error
-
-
-def _versions(*distributions: str) -> list[str]:
-    """``name-version`` of each installed distribution, for a signature."""
-    return [f"{name}-{version(name)}" for name in distributions]
-
-
-def _nfkc(text: str) -> str:
-    return unicodedata.normalize("NFKC", text)
-
-
-def _is_word(token: str) -> bool:
-    """Whether ``token`` holds a letter or a digit: punctuation, symbols and spaces are not words."""
-    return any(unicodedata.category(char)[0] in "LN" for char in token)
 
 
 class WhitespaceTokenizer:
@@ -143,39 +132,6 @@ class RougeScoreTokenizer:
             from rouge_score.tokenizers import DefaultTokenizer
 
             return DefaultTokenizer(self._stem).tokenize(text)
-
-
-class SegmentingTokenizer(ABC):
-    """Base of the named tokenizers for raw text: segment, lower-case, optionally stem.
-
-    A subclass's ``segment`` returns the tokens of the raw text, normalized as
-    its docstring says; ``tokenize`` lower-cases them and, with a ``stemmer``,
-    stems them (with ``get_stemmer(None)``, the ASCII alphanumeric ones
-    longer than 3 characters, kurenai's rule, so English words inside any text
-    are stemmed as the whitespace tokenizer stems them). ``signature`` is
-    ``name[versions]``. ``unsplit`` names the scripts it cannot split.
-    """
-
-    unsplit: tuple[str, ...] = ()
-
-    def __init__(self, name: str, stemmer: Stemmer | None, versions: Iterable[str]) -> None:
-        self.stemmer = stemmer
-        self.signature = f"{name}[{','.join(versions)}]"
-
-    @abstractmethod
-    def segment(self, text: str) -> list[str]:
-        """Return the tokens of ``text`` before lower-casing and stemming."""
-
-    def tokenize(self, text: str) -> list[str]:
-        """Return the lower-cased (and, with a ``stemmer``, stemmed) tokens of ``text``."""
-        tokens = self.segment(text)
-        # Lower-casing changes no token of a text it leaves as it is (only Σ's depends on its neighbours).
-        joined = "".join(tokens)
-        if joined.lower() != joined:
-            tokens = [token.lower() for token in tokens]
-        if self.stemmer:
-            return [self.stemmer.stem(token) for token in tokens]
-        return tokens
 
 
 class WordTokenizer(SegmentingTokenizer):
@@ -287,19 +243,6 @@ def _qualified_name(thing: Any) -> str:
     return f"{module}.{getattr(thing, '__qualname__', type(thing).__name__)}"
 
 
-def _segmenter(name: str, *arguments: Any) -> Tokenizer:
-    """rouge_segmenters' tokenizer class ``name`` built with ``arguments`` (and the stemmer).
-
-    Imported on use, as sacrebleu's registry imports its tokenizers: rouge_segmenters imports this
-    module, and its backends are only needed when one of them is chosen.
-    """
-    if __package__:
-        from . import rouge_segmenters
-    else:
-        import rouge_segmenters
-    return getattr(rouge_segmenters, name)(*arguments)
-
-
 # "ja" is split mode A: the shortest units give partial credit inside compounds
 # (選挙管理委員会 and 選挙委員会 share 選挙, 委員, 会 in mode A, nothing in mode C).
 TOKENIZERS: dict[str, Callable[[Stemmer | None], Tokenizer]] = {
@@ -308,16 +251,16 @@ TOKENIZERS: dict[str, Callable[[Stemmer | None], Tokenizer]] = {
     "word": WordTokenizer,
     "char": CharTokenizer,
     "cjk": CjkTokenizer,
-    "ja": partial(_segmenter, "SudachiTokenizer", "A"),
-    "ja-sudachi-a": partial(_segmenter, "SudachiTokenizer", "A"),
-    "ja-sudachi-b": partial(_segmenter, "SudachiTokenizer", "B"),
-    "ja-sudachi-c": partial(_segmenter, "SudachiTokenizer", "C"),
-    "zh": partial(_segmenter, "JiebaTokenizer"),
-    "ko": partial(_segmenter, "KiwiTokenizer"),
-    "th": partial(_segmenter, "ThaiTokenizer"),
-    "lo": partial(_segmenter, "LaoTokenizer"),
-    "km": partial(_segmenter, "KhmerTokenizer"),
-    "my": partial(_segmenter, "BurmeseTokenizer"),
+    "ja": partial(SudachiTokenizer, "A"),
+    "ja-sudachi-a": partial(SudachiTokenizer, "A"),
+    "ja-sudachi-b": partial(SudachiTokenizer, "B"),
+    "ja-sudachi-c": partial(SudachiTokenizer, "C"),
+    "zh": JiebaTokenizer,
+    "ko": KiwiTokenizer,
+    "th": ThaiTokenizer,
+    "lo": LaoTokenizer,
+    "km": KhmerTokenizer,
+    "my": BurmeseTokenizer,
 }
 # ISO 639-1 codes. Languages with a segmenter use it; every other language uses "word".
 LANGUAGES = tuple(
@@ -334,32 +277,24 @@ LANGUAGE_TOKENIZERS = {code: code if code in TOKENIZERS else "word" for code in 
 def check_language(language: Any) -> None:
     """Raise ValueError unless ``language`` is None or an ISO 639-1 code from :data:`LANGUAGES`.
 
-    >>> check_language("xx")  # doctest: +ELLIPSIS
+    The message suggests the code meant by a near miss, and lists every code with its name.
+
+    >>> check_language("jp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: language='xx' is not an ISO 639-1 code; choose one of: aa, ab, ae, ...
+    ValueError: language='jp' is not an ISO 639-1 code; did you mean language='ja' (Japanese)? ...
     """
-    if language is not None and language not in LANGUAGES:
-        raise ValueError(
-            f"language={describe(language)} is not an ISO 639-1 code; choose one of: {', '.join(LANGUAGES)}"
-        )
-
-
-def _presets() -> dict[str, Callable[..., Tokenizer]]:
-    """rouge_presets' tokenizers, which take ``(use_stemmer, language)`` and bring their own stemmer.
-
-    Imported on use: rouge_presets imports this module.
-    """
-    if __package__:
-        from .rouge_presets import PRESETS
-    else:
-        from rouge_presets import PRESETS
-    return PRESETS
+    if language is None or language in LANGUAGES:
+        return
+    meant = closest_language(language) if isinstance(language, str) else None
+    guess = f"did you mean language={meant!r} ({LANGUAGE_NAMES[meant]})? " if meant else ""
+    codes = ", ".join(map(language_label, LANGUAGES))
+    raise ValueError(f"language={describe(language)} is not an ISO 639-1 code; {guess}choose one of: {codes}")
 
 
 def tokenizer_names() -> list[str]:
     """Every registered tokenizer name: the tokenizers here, then the presets."""
-    return [*TOKENIZERS, *_presets()]
+    return [*TOKENIZERS, *PRESETS]
 
 
 def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = None) -> Tokenizer:
@@ -390,8 +325,8 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = N
     if spec is None:
         spec = "whitespace" if language is None else LANGUAGE_TOKENIZERS[language]
     if isinstance(spec, str):
-        if spec in _presets():
-            return _presets()[spec](use_stemmer, language)
+        if spec in PRESETS:
+            return PRESETS[spec](use_stemmer, language)
         if spec == "rouge-score" and use_stemmer and language is not None:
             raise ValueError(
                 "the 'rouge-score' tokenizer stems by rouge-score's own Porter rule, not in a language: "

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib.metadata import version
+from itertools import groupby
 from typing import Any
 
 if __package__:
@@ -74,6 +75,44 @@ def _mid_word_punctuation() -> str:
     return "".join(_regex().findall(mid, "".join(map(chr, range(0x10000))), flags=_regex().V1))
 
 
+# Texts up to this length go to unicodedata.normalize as they are: it puts a run of combining marks
+# in canonical order by insertion, quadratic in the run (10,000 marks out of order: 0.08 s), so a
+# longer text is decomposed and ordered here in linear time first (see nfkc).
+NFKC_DIRECT_CHARS = 10_000
+
+
+@lru_cache(maxsize=65536)
+def _nfkd_char(char: str) -> str:
+    return unicodedata.normalize("NFKD", char)
+
+
+def nfkc(text: str) -> str:
+    """``text`` in Unicode normalization form NFKC, in time linear in its length.
+
+    NFKC is composition after the compatibility decomposition in canonical
+    order. For a text longer than :data:`NFKC_DIRECT_CHARS` both steps before
+    composition are done here: each character is decomposed on its own, and
+    each run of combining marks is sorted by combining class (a stable sort,
+    the canonical ordering), so that ``unicodedata.normalize``, given text
+    already in that order, only composes. The result is the same string
+    (tests/test_long_inputs.py holds them equal); 40,000 alternating marks
+    take 0.02 s instead of 1.2 s, 1,000,000 of them 0.3 s instead of about
+    20 minutes.
+
+    >>> nfkc("ＡＩ e\u0316\u0301") == unicodedata.normalize("NFKC", "ＡＩ e\u0316\u0301")
+    True
+    """
+    if len(text) <= NFKC_DIRECT_CHARS:
+        return unicodedata.normalize("NFKC", text)
+    decomposed = "".join(map(_nfkd_char, text))
+    combining = unicodedata.combining
+    ordered = [
+        "".join(sorted(run, key=combining)) if is_mark else "".join(run)
+        for is_mark, run in groupby(decomposed, key=lambda char: combining(char) > 0)
+    ]
+    return unicodedata.normalize("NFC", "".join(ordered))
+
+
 def normalise(text: str) -> str:
     """``text`` without optional joiners, in NFKC, case-folded.
 
@@ -94,7 +133,7 @@ def normalise(text: str) -> str:
     """
     if "\u200c" in text or "\u200d" in text:
         text = _patterns()["joiner"].sub("", text)
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    return nfkc(nfkc(text).casefold())
 
 
 # Where word_tokens and cjk_tokens may take stdlib `re` patterns instead of `regex`'s boundaries: the

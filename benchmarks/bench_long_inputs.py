@@ -2,7 +2,8 @@
 
 Each tokenizer gets one text of 10K, 100K and 1M characters of each of its hardest inputs: its
 script without a space (random letters), one repeated character, random digits, random regional
-indicators (flags), and letters each followed by two combining marks. Each (tokenizer, input)
+indicators (flags), letters each followed by two combining marks, and one letter followed by
+marks of two classes alternating (which NFKC must reorder). Each (tokenizer, input)
 runs in a fresh process that first loads the tokenizer on a short text, then tokenizes the lengths
 in increasing order. Each cell is CPU seconds (wall seconds in brackets: on a shared machine they
 can be many times the CPU time) and how far that process's peak resident set grew past what it had
@@ -40,7 +41,7 @@ SCRIPTS = {
     "my": "ကခဂဃငစဆဇဈညဋဌဍဎဏတထဒဓနပဖဗဘမယရလဝသဟဠအါာိီုူေဲံ့း်",
     "latin": "abcdefghijklmnopqrstuvwxyz",
 }
-KINDS = ("no spaces", "one character", "digits", "flags", "combining marks")
+KINDS = ("no spaces", "one character", "digits", "flags", "combining marks", "marks out of order")
 ENGLISH = "Dr. Smith paid $3.50 for the U.S. edition. It rained! Did it? Yes, e.g. at 5 p.m. on Jan. 1. "
 
 
@@ -64,6 +65,9 @@ def hard_text(name: str, kind: str, length: int) -> str:
         return "".join(rng.choices("0123456789", k=length))
     if kind == "flags":
         return "".join(chr(0x1F1E6 + rng.randrange(26)) for _ in range(length))
+    if kind == "marks out of order":
+        # One letter, then marks of classes 230 and 220 alternating, which NFKC must reorder.
+        return ("a" + "\u0301\u0316" * length)[:length]
     # A letter with an acute accent and a dot below, which NFC composes or reorders.
     return "".join(rng.choice(letters) + "\u0301\u0323" for _ in range(length // 3)).ljust(length, "a")
 

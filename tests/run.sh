@@ -19,3 +19,13 @@ python3 -m pip install -q --no-deps -r requirements-lighteval.txt  # why --no-de
 ruff check .
 ruff format --check .
 python3 -m pytest -q "$@"
+# The metric alone: requirements-metric.txt and pytest in a fresh virtualenv, where the optional
+# backends are really missing, and the tests of tests/test_light_install.py. Only for the whole
+# suite (no arguments); about 2 minutes with pip's cache.
+if [ "$#" -eq 0 ]; then
+    light="$(mktemp -d)"
+    trap 'rm -rf "$light"' EXIT
+    python3 -m venv "$light/venv"
+    "$light/venv/bin/python" -m pip install -q -r requirements-metric.txt pytest
+    KURENAI_ROUGE_LIGHT=1 "$light/venv/bin/python" -m pytest -q -p no:randomly tests/test_light_install.py
+fi

@@ -207,3 +207,49 @@ def test_a_warning_is_one_line(tmp_path):
     assert result.returncode == 0
     assert result.stderr.startswith("rouge_cli.py: warning: the texts look like Chinese or Japanese")
     assert result.stderr.count("\n") == 1
+
+
+def test_warnings_name_the_flags_and_print_once_with_a_baseline(tmp_path):
+    thai = ["ภาษาไทยง่ายนิดเดียว", "สวัสดีครับ"]
+    result = run(
+        "--predictions", write(tmp_path / "p.txt", thai),
+        "--baseline", write(tmp_path / "b.txt", ["ภาษา", "สวัสดีค่ะ"]),
+        "--references", write(tmp_path / "r.txt", ["ภาษาไทยง่าย", "สวัสดี"]),
+        "--tokenizer", "whitespace", "--language", "lo", "--use-stemmer", "--format", "table",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    few, stemmer, unsegmented = result.stderr.splitlines()
+    assert few.startswith("rouge_cli.py: warning: with 2 examples no paired test can show a difference")
+    assert stemmer.startswith("rouge_cli.py: warning: --language lo (Lao) has no stemmer: --use-stemmer")
+    assert unsegmented.endswith("choose one of --tokenizer th, --tokenizer char, or --language th")
+    assert "stem:none" in result.stdout
+
+
+def test_a_near_miss_language_suggests_the_flag(tmp_path):
+    p = write(tmp_path / "p.txt", ["a"])
+    result = run("--predictions", p, "--references", p, "--language", "cn")
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        "rouge_cli.py: error: --language cn is not an ISO 639-1 code; did you mean --language zh (Chinese)? "
+        "choose one of: aa — Afar, "
+    )
+
+
+def test_a_missing_backend_exits_2_naming_the_packages(tmp_path):
+    # sudachipy hidden (None in sys.modules) as if it were not installed
+    code = (
+        "import runpy, sys\n"
+        "sys.modules['sudachipy'] = None\n"
+        "sys.argv = ['rouge_cli.py', *sys.argv[1:]]\n"
+        f"runpy.run_path({str(REPO / 'rouge_cli.py')!r}, run_name='__main__')\n"
+    )
+    p = write(tmp_path / "p.txt", ["今日は晴れ"])
+    result = subprocess.run(
+        [sys.executable, "-c", code, "--predictions", p, "--references", p, "--tokenizer", "ja"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr == (
+        "rouge_cli.py: error: the Japanese tokenizer ('ja', 'ja-sudachi-a', '-b' or '-c') needs sudachipy, "
+        "sudachidict_core (missing: sudachipy): pip install sudachipy sudachidict_core\n"
+    )

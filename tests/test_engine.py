@@ -13,7 +13,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 import tracemalloc
 from collections.abc import Sequence
 from contextlib import contextmanager, nullcontext
@@ -425,34 +424,52 @@ def child_pids(pid: int | None = None) -> list[int]:
     return children
 
 
-# Scores a batch of 200,000 pairs on 2 workers and prints, after the scoring ends, how it ended.
+# Scores a batch on 2 workers whose tokenizer never returns, so that the batch cannot end by itself
+# (the test never races the scoring); prints how it ended. Each worker writes its pid to a pipe once it
+# is blocked (and so ignores SIGINT, which it sets first); when both have, a thread of this process
+# kills one (kill=True) and prints "workers" for the test, which then sends SIGINT (kill=False).
 FAULT_SCRIPT = """
-import os, signal, sys, threading, time
+import os, signal, sys, threading
+# As in a terminal. A job that a non-interactive shell starts in the background (`pytest ... &`)
+# inherits SIGINT ignored, and Python then raises no KeyboardInterrupt: the batch ran on to its end
+# and printed nothing (issue 22's failure "under load", which came with how the tests were started).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path[:0] = [{tests!r}, {repo!r}]
 from test_engine import ALL_TYPES, child_pids, random_batch
 from rouge_engine import TokenEngine
 from rouge_sentences import split_sentences
-from rouge_text import WhitespaceTokenizer
 
-engine = TokenEngine(ALL_TYPES, WhitespaceTokenizer(), split_sentences)
+PARENT = os.getpid()
+ready_read, ready_write = os.pipe()
+
+
+class BlockingInWorkers:
+    def tokenize(self, text):
+        if os.getpid() != PARENT:
+            os.write(ready_write, f"{{os.getpid()}}\\n".encode())
+            threading.Event().wait()  # never set: the worker blocks until it is killed
+        return text.split()
+
+
+engine = TokenEngine(ALL_TYPES, BlockingInWorkers(), split_sentences)
 engine.parallel_seconds = 0
-predictions, references = random_batch(0, 200_000)
-killed = []
+predictions, references = random_batch(0, 2_000)
 
-def kill_a_worker():
-    while not child_pids():
-        time.sleep(0.01)
-    time.sleep(0.5)
-    print("workers", flush=True)
+
+def when_workers_block():
+    with os.fdopen(ready_read) as ready:
+        blocked = [int(ready.readline()) for _ in range(engine.processes)]
     if {kill}:
-        killed.append(time.perf_counter())
-        os.kill(child_pids()[0], signal.SIGKILL)
+        os.kill(blocked[0], signal.SIGKILL)
+    print("workers", flush=True)
 
-threading.Thread(target=kill_a_worker, daemon=True).start()
+
+threading.Thread(target=when_workers_block, daemon=True).start()
 try:
     engine.score_batch(predictions, references)
+    print("completed", flush=True)
 except (RuntimeError, KeyboardInterrupt) as error:
-    print(type(error).__name__, time.perf_counter() - (killed or [0])[0], child_pids(), flush=True)
+    print(type(error).__name__, child_pids(), flush=True)
     print(error, flush=True)
 """
 
@@ -462,6 +479,8 @@ def fault_script(kill: bool) -> list[str]:
     return [sys.executable, "-c", script]
 
 
+# Both tests end within the subprocess timeout only if the batch ends without waiting for the blocked
+# workers: a pool that waits for its workers' chunks (concurrent.futures') would never end.
 def test_a_killed_worker_ends_the_batch_with_an_error_and_the_process_exits():
     environment = {**os.environ, "KURENAI_ROUGE_PROCESSES": "2"}
     done = subprocess.run(
@@ -469,9 +488,7 @@ def test_a_killed_worker_ends_the_batch_with_an_error_and_the_process_exits():
     )
     assert done.returncode == 0, done.stderr
     workers, ended, message = done.stdout.splitlines()
-    name, seconds, children = ended.split(" ", 2)
-    assert (name, children) == ("RuntimeError", "[]")
-    assert float(seconds) < 5  # measured: 0.09 to 0.13 s (a hang with concurrent.futures' pool)
+    assert ended == "RuntimeError []"
     assert message.startswith("a scoring worker process died (killed by signal 9")
     assert "KURENAI_ROUGE_PROCESSES=1" in message
 
@@ -482,17 +499,13 @@ def test_ctrl_c_ends_the_batch_at_once_and_leaves_no_worker():
         fault_script(kill=False), env=environment, stdout=subprocess.PIPE, text=True, start_new_session=True
     ) as process:
         assert process.stdout.readline() == "workers\n"
-        start = time.perf_counter()
         os.killpg(process.pid, signal.SIGINT)  # as a terminal sends it: to every process of the group
         try:
-            ended = process.stdout.readline()
-            seconds = time.perf_counter() - start
-            process.communicate(timeout=60)
+            output, _ = process.communicate(timeout=300)
         finally:
             process.kill()
     assert process.returncode == 0
-    assert ended.split(" ", 2)[::2] == ["KeyboardInterrupt", "[]\n"]
-    assert seconds < 5  # measured: 0.05 to 0.07 s (15 to 35 s with concurrent.futures' pool)
+    assert output.splitlines()[0] == "KeyboardInterrupt []"
 
 
 class FailingTokenizer:

@@ -195,6 +195,10 @@ def test_add_batch_then_compute(rouge, data):
 
     valid = first[2] and second[2] and same_form and options_valid
     check_outcome(call, valid, first[0] + second[0], first[1] + second[1], options)
+    if first[2] and not (second[2] and same_form):
+        # The second add_batch failed: it stored nothing and lost nothing, so the first batch is kept.
+        kept = rouge.compute()
+        assert kept == rouge.compute(predictions=first[0], references=first[1])
     assert rouge.compute(**GOOD) == GOOD_RESULT
 
 

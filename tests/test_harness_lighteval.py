@@ -8,6 +8,9 @@ around here, nowhere else (docs/harnesses.md):
   GitHub at import, and mt_bench calls ``HfApi.list_models(model_name=...)``, which
   huggingface-hub 2 removed; only the custom tasks are loaded instead;
 - its details logger hashes ``str`` with xxhash, which xxhash 4 refuses; the text is encoded first.
+lighteval's transformers model turns autograd off for the whole process when imported and when built
+(``torch.set_grad_enabled(False)``): it is imported inside the fixture, and the fixture turns autograd
+back on, so that the Trainer tests that run later in the same session can train.
 """
 
 import sys
@@ -15,14 +18,10 @@ import types
 
 import evaluate
 import pytest
+import torch
 import xxhash
 from conftest import REPO
 from harness_fixtures import DOCUMENTS, build_model, write_documents
-from lighteval.logging import info_loggers
-from lighteval.logging.evaluation_tracker import EvaluationTracker
-from lighteval.models.transformers.transformers_model import TransformersModelConfig
-from lighteval.pipeline import ParallelismManager, Pipeline, PipelineParameters
-from lighteval.tasks.registry import Registry
 
 RECIPE = REPO / "docs" / "recipes" / "lighteval"
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
@@ -51,6 +50,21 @@ TASKS_TABLE = [
 
 @pytest.fixture(scope="module")
 def pipeline(tmp_path_factory, metric_dir):
+    grad_enabled = torch.is_grad_enabled()
+    try:
+        return run_pipeline(tmp_path_factory, metric_dir)
+    finally:
+        torch.set_grad_enabled(grad_enabled)
+
+
+def run_pipeline(tmp_path_factory, metric_dir):
+    """lighteval's Pipeline evaluated on the two custom tasks, with the tiny local model."""
+    from lighteval.logging import info_loggers
+    from lighteval.logging.evaluation_tracker import EvaluationTracker
+    from lighteval.models.transformers.transformers_model import TransformersModelConfig
+    from lighteval.pipeline import ParallelismManager, Pipeline, PipelineParameters
+    from lighteval.tasks.registry import Registry
+
     tmp = tmp_path_factory.mktemp("lighteval")
     (tmp / "data").mkdir()
     write_documents(tmp / "data" / "test.jsonl")
@@ -111,3 +125,7 @@ def test_signature_names_the_language(metric_dir, monkeypatch):
         "kurenai_xlsum_tigrinya",
     ]
     sys.modules.pop("kurenai_rouge_tasks")
+
+
+def test_autograd_is_on_after_the_pipeline(pipeline):
+    assert torch.is_grad_enabled()

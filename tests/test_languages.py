@@ -13,6 +13,7 @@ import pytest
 from conftest import REPO
 
 import rouge_cli
+from rouge_languages import LANGUAGE_NAMES
 from rouge_sentences import split_sentences
 from rouge_text import LANGUAGE_TOKENIZERS, LANGUAGES, TOKENIZERS, get_tokenizer
 
@@ -21,6 +22,11 @@ SEGMENTERS = ["ja", "zh", "ko", "th", "lo", "km", "my"]
 
 def compute(rouge, prediction, reference, **options):
     return rouge.compute(predictions=[prediction], references=[reference], **options)
+
+
+def no_stemmer_warning(rouge):
+    """The metric's NoStemmerWarning: evaluate imports the module from its own copy."""
+    return sys.modules[type(rouge).__module__].NoStemmerWarning
 
 
 # --- the tokenizer each language picks ---------------------------------------------------------------
@@ -59,17 +65,60 @@ def test_no_language_is_the_whitespace_tokenizer(rouge):
     assert without["signature"].startswith("tok:whitespace|stem:no|")
 
 
-def test_an_unknown_language_lists_the_codes(rouge):
-    with pytest.raises(ValueError, match=r"language='jp' is not valid; choose one of: 'aa', 'ab', .*'zu'$"):
-        compute(rouge, "a", "a", language="jp")
-    with pytest.raises(ValueError, match=r"language='english' is not an ISO 639-1 code; choose one of: aa, "):
-        get_tokenizer(None, language="english")
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("jp", "ja"), ("cn", "zh"), ("jap", "ja"), ("zh-CN", "zh"), ("english", "en")]
+)
+def test_a_near_miss_of_a_language_code_suggests_the_code(rouge, typed, meant):
+    with pytest.raises(ValueError) as error:
+        compute(rouge, "a", "a", language=typed)
+    name = LANGUAGE_NAMES[meant]
+    assert str(error.value).startswith(
+        f"language={typed!r} is not an ISO 639-1 code; did you mean language={meant!r} ({name})? "
+        "choose one of: aa — Afar, ab — Abkhazian, "
+    )
+    assert ", ja — Japanese, jv — Javanese, " in str(error.value)
+    assert str(error.value).endswith("zh — Chinese, zu — Zulu")
 
 
-def test_stemming_in_a_language_without_a_stemmer_is_an_error(rouge):
-    # Never a silent no-op: the error lists the languages that have a stemmer.
-    with pytest.raises(ValueError, match=r"no stemmer for language\W+lo'; stemmers exist for: ar, "):
-        compute(rouge, "a", "a", language="lo", use_stemmer=True)
+def test_an_unknown_language_lists_the_codes_with_their_names():
+    with pytest.raises(
+        ValueError, match=r"^language='xx' is not an ISO 639-1 code; choose one of: aa — Afar, "
+    ):
+        get_tokenizer(None, language="xx")
+    with pytest.raises(ValueError, match=r"^language=5 is not an ISO 639-1 code; choose one of: aa — Afar, "):
+        get_tokenizer(None, language=5)
+
+
+@pytest.mark.parametrize("language", ["ja", "zh", "ko", "th", "lo", "vi"])
+def test_stemming_in_a_language_without_a_stemmer_scores_unstemmed_with_one_warning(rouge, language):
+    # Scripts such as transformers' run_summarization.py pass use_stemmer=True whatever the language.
+    prediction, reference = "running dogs 走った", "the dogs run 走る"
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("always")
+        stemmed = compute(
+            rouge, prediction, reference, language=language, use_stemmer=True, return_signature=True
+        )
+    messages = [str(r.message) for r in records if issubclass(r.category, no_stemmer_warning(rouge))]
+    assert len(messages) == 1
+    assert messages[0].startswith(
+        f"language={language!r} ({LANGUAGE_NAMES[language]}) has no stemmer: use_stemmer=True changes nothing"
+    )
+    plain = compute(rouge, prediction, reference, language=language, return_signature=True)
+    signature = stemmed.pop("signature")
+    assert "|stem:none|" in signature
+    assert signature.replace("|stem:none|", "|stem:no|") == plain.pop("signature")
+    assert stemmed == plain
+
+
+def test_compare_warns_once_of_a_missing_stemmer(rouge):
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("always")
+        result = rouge.compare(
+            predictions=["犬 走る", "猫 寝る"], baseline=["犬", "猫"], references=["犬 走る", "猫"],
+            language="ja", use_stemmer=True, return_signature=True, n_samples=99,
+        )  # fmt: skip
+    assert len([r for r in records if issubclass(r.category, no_stemmer_warning(rouge))]) == 1
+    assert "|stem:none|" in result["signature"]
 
 
 def test_rouge_score_tokenizer_does_not_stem_in_a_language():

@@ -5,8 +5,10 @@ cutting is checked against the uncut text, and the splitter's look-back is check
 The times and memory are in benchmarks/bench_long_inputs.py.
 """
 
+import itertools
 import logging
 import re
+import unicodedata
 
 import pytest
 import regex
@@ -333,3 +335,53 @@ def test_forty_russian_rows_are_accepted():
     text = ("Президент России заявил, что переговоры продолжатся в следующем месяце. " * 15)[:1000]
     examples = app_inputs.Examples([text] * 40, [text] * 40)
     assert app_limits.check_work(examples, ["rouge1", "rouge2", "rougeL", "rougeLsum"], "word").seconds < 1
+
+
+# Characters whose NFKC takes work: combining marks of several classes, characters that decompose into
+# marks (U+0344, Tibetan U+0F73), compatibility forms (half-width kana, ligatures), Hangul syllables
+# and jamo that compose, starters that compose with a following mark.
+NORMALISING = st.text(
+    st.sampled_from(
+        "ae\u0301\u0316\u0300\u0323\u0344\u0f71\u0f72\u0f73\u0f80ｶﾞﾟﬁ²\u1100\u1161\u11a8가\u0cc6\u0cc2"
+        "\u0dd9\u0dcf\u05b0\u05b8\u3099ゝ"
+    ),
+    max_size=80,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=NORMALISING)
+def test_linear_nfkc_equals_unicodedata(text, monkeypatch):
+    """rouge_words.nfkc's own decomposition and ordering give unicodedata's NFKC, whatever the length."""
+    monkeypatch.setattr(rouge_words, "NFKC_DIRECT_CHARS", 0)
+    assert rouge_words.nfkc(text) == unicodedata.normalize("NFKC", text)
+
+
+def test_linear_nfkc_over_every_code_point(monkeypatch):
+    """Every code point, alone and between marks out of order, as unicodedata normalizes it."""
+    monkeypatch.setattr(rouge_words, "NFKC_DIRECT_CHARS", 0)
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    for context in ("{}", "a\u0316{}\u0301\u0316", "\u1100{}\u11a8"):
+        text = "".join(context.format(char) for char in every[::7])
+        assert rouge_words.nfkc(text) == unicodedata.normalize("NFKC", text)
+
+
+def test_a_long_text_reaches_unicodedata_in_canonical_order(monkeypatch):
+    """Above the bound, unicodedata is given only text already decomposed and in canonical order.
+
+    (Its own ordering of a run of marks is quadratic, linear on a run already in order.)
+    """
+    given = []
+    normalize = unicodedata.normalize
+    monkeypatch.setattr(
+        rouge_words.unicodedata,
+        "normalize",
+        lambda form, text: given.append((form, text)) or normalize(form, text),
+    )
+    rouge_words._nfkd_char.cache_clear()
+    text = "ｶﾞ" + "\u0301\u0316\u0344" * (rouge_words.NFKC_DIRECT_CHARS // 2)
+    assert rouge_words.nfkc(text) == normalize("NFKC", text)
+    whole = [(form, t) for form, t in given if len(t) > 1]
+    assert [form for form, _ in whole] == ["NFC"]
+    classes = [unicodedata.combining(char) for char in whole[0][1]]
+    assert all(a <= b or b == 0 for a, b in itertools.pairwise(classes))

@@ -5,6 +5,7 @@ import math
 import subprocess
 import sys
 import tracemalloc
+import warnings
 
 import numpy as np
 import pytest
@@ -152,9 +153,27 @@ def test_holm_against_a_worked_example():
     assert holm([0.5, 0.9]) == [1.0, 1.0]
 
 
-SYSTEM = ["the cat sat on the mat", "a dog ran in the park", "it rained all day", "birds sing at dawn"]
-BASELINE = ["the cat", "a dog ran", "rain", "birds sing"]
-REFERENCES = ["the cat sat on a mat", "the dog ran in a park", "it rained all day long", "birds sang at dawn"]
+SYSTEM = [
+    "the cat sat on the mat",
+    "a dog ran in the park",
+    "it rained all day",
+    "birds sing at dawn",
+    "we met at noon",
+    "the train was late",
+    "snow fell in the night",
+    "she read a long book",
+]
+BASELINE = ["the cat", "a dog ran", "rain", "birds sing", "we met", "train late", "snow", "a book"]
+REFERENCES = [
+    "the cat sat on a mat",
+    "the dog ran in a park",
+    "it rained all day long",
+    "birds sang at dawn",
+    "we met at noon today",
+    "the train was late again",
+    "snow fell all night",
+    "she read a book",
+]
 
 
 def test_compare_equals_its_parts(rouge):
@@ -174,8 +193,8 @@ def test_compare_equals_its_parts(rouge):
             result[f"{key}_difference_low"] <= result[f"{key}_difference"] <= result[f"{key}_difference_high"]
         )
         assert 0 < result[f"{key}_p_value"] <= 1
-    # Four examples: 16 sign patterns, of which 2 reach the observed difference when all are positive.
-    assert result["rouge1_p_value"] == pytest.approx(1 / 8, abs=0.04)
+    # Eight examples, all favouring the system: exactly 2 of the 256 sign patterns reach the difference.
+    assert result["rouge1_p_value"] == 2 / 256
 
 
 def test_compare_several_systems_with_holm(rouge):
@@ -188,14 +207,14 @@ def test_compare_several_systems_with_holm(rouge):
     assert result["full/rouge1_difference_low"] == alone["rouge1_difference_low"]
     p = [result["full/rouge1_p_value"], result["short/rouge1_p_value"]]
     assert [result["full/rouge1_p_value_holm"], result["short/rouge1_p_value_holm"]] == holm(p)
-    assert result["signature"].endswith("|test:bootstrap-999x0.95@seed0+holm")
+    assert result["signature"].endswith("|test:permutation-999x0.95@seed0+holm")
 
 
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"predictions": SYSTEM[:3]}, "predictions and references differ in length"),
-        ({"baseline": BASELINE[:3]}, "baseline and references differ in length"),
+        ({"predictions": SYSTEM[:7]}, "predictions and references differ in length"),
+        ({"baseline": BASELINE[:7]}, "baseline and references differ in length"),
         ({"predictions": BASELINE}, "identical to the baseline"),
         ({"predictions": {"x": SYSTEM, "y": BASELINE}}, "system 'y' is identical to the baseline"),
         ({"predictions": SYSTEM[:1], "baseline": BASELINE[:1], "references": REFERENCES[:1]}, "at least two"),
@@ -203,7 +222,7 @@ def test_compare_several_systems_with_holm(rouge):
         ({"correction": "bonferroni"}, "correction='bonferroni' is not valid"),
         ({"n_samples": 0}, "n_samples must be"),
         ({"predictions": {}}, "empty dict"),
-        ({"predictions": [1, 2, 3, 4]}, r"predictions\[0\] must be a string"),
+        ({"predictions": list(range(8))}, r"predictions\[0\] must be a string"),
         ({"rouge_types": ["rouge0"]}, "unknown rouge type"),
     ],
 )
@@ -264,7 +283,7 @@ def test_command_line_comparison_equals_compare(rouge, tmp_path):
         expected["full/rouge1_difference"]
     )
     assert full[-1] == "*" and shortest[-1] != "*"  # full wins every example, short loses most
-    assert table[-2] == "* p < 0.05 (two-sided, on the last p-value column)"
+    assert table[-2] == "* p < 0.05 (two-sided, the last p-value column) and a 0.95 interval without 0"
     csv_rows = cli(*files, "--format", "csv").stdout.splitlines()
     assert csv_rows[0] == "system,key,mean,baseline,difference,low,high,p_value,p_value_holm"
     assert len(csv_rows) == 1 + 2 * 4
@@ -283,3 +302,86 @@ def test_command_line_comparison_errors(tmp_path, extra, message):
     refs = write_lines(tmp_path / "r.txt", REFERENCES)
     result = cli("--predictions", paths["p"], "--references", refs, *(e.format(**paths) for e in extra))
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+# --- few examples (issue 22): the exact permutation test, its warning, a verdict that agrees ---------
+
+
+@pytest.mark.parametrize("n", [2, 3, 6, 9, 12, 16])
+def test_exact_permutation_p_value_equals_scipy_exact(n):
+    rng = np.random.default_rng(n)
+    system, baseline = scores(rng, n, 0.05)
+    system[0] = baseline[0]  # a tie: its sign flip changes nothing
+    [ours] = compare_columns(
+        [system[:, None]],
+        baseline[:, None],
+        method="permutation",
+        n_samples=99,
+        confidence_level=0.95,
+        seed=0,
+    )
+    theirs = stats.permutation_test(
+        (system, baseline),
+        lambda x, y, axis: np.mean(x - y, axis=axis),
+        permutation_type="samples",
+        vectorized=True,
+        n_resamples=np.inf,  # exact: every one of the 2**n pairings
+        alternative="two-sided",
+    ).pvalue
+    assert float(ours["p_value"][0]) == pytest.approx(theirs, abs=1e-12)
+
+
+def test_exact_up_to_16_examples_then_monte_carlo():
+    differences = np.ones((16, 1))
+    assert resampled_means(differences, "permutation", 99, seed=0).shape == (2**16, 1)
+    assert resampled_means(np.ones((17, 1)), "permutation", 99, seed=0).shape == (99, 1)
+    [test] = compare_columns([differences], np.zeros((16, 1)), method="permutation", n_samples=99,
+                             confidence_level=0.95, seed=0)  # fmt: skip
+    assert test["p_value"][0] == 2 / 2**16
+
+
+def test_six_examples_that_all_favour_the_system(rouge):
+    # The Compare tab's demo: the bootstrap says 0.0001; the exact test 2 of 64.
+    system, baseline, references = SYSTEM[:6], BASELINE[:6], REFERENCES[:6]
+    arguments = {
+        "predictions": system,
+        "baseline": baseline,
+        "references": references,
+        "rouge_types": ["rouge1"],
+    }
+    assert rouge.compare(**arguments)["rouge1_p_value"] == 2 / 64
+    assert rouge.compare(**arguments, method="bootstrap")["rouge1_p_value"] == pytest.approx(1e-4, abs=1e-6)
+
+
+def few_examples_warnings(rouge, n, **options):
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("always")
+        rouge.compare(predictions=SYSTEM[:n], baseline=BASELINE[:n], references=REFERENCES[:n], **options)
+    category = sys.modules[type(rouge).__module__].FewExamplesWarning
+    return [str(r.message) for r in records if issubclass(r.category, category)]
+
+
+def test_a_warning_when_too_few_examples_for_any_difference(rouge):
+    [message] = few_examples_warnings(rouge, 5)
+    assert message.startswith("with 5 examples no paired test can show a difference at p < 0.05: even when")
+    assert message.endswith("Use at least 6 examples")
+    assert few_examples_warnings(rouge, 6) == []
+    assert few_examples_warnings(rouge, 6, confidence_level=0.99)[0].endswith("at least 8 examples")
+    assert len(few_examples_warnings(rouge, 2, method="bootstrap")) == 1
+
+
+def test_three_examples_on_the_command_line(tmp_path):
+    # rouge1 differences 0.25, 0.25 and 0: the bootstrap's p is 0.033 while its interval starts at 0;
+    # the exact test's p is 4/8 (the tie's sign changes nothing).
+    files = ["--predictions", write_lines(tmp_path / "s.txt", ["a b c d", "e f g h", "x"]),
+             "--baseline", write_lines(tmp_path / "b.txt", ["a b c z", "e f g z", "x"]),
+             "--references", write_lines(tmp_path / "r.txt", ["a b c d", "e f g h", "x y"]),
+             "--rouge-types", "rouge1", "--format", "table"]  # fmt: skip
+    permutation = cli(*files)
+    assert permutation.returncode == 0, permutation.stderr
+    row = permutation.stdout.splitlines()[1].split()
+    assert row[4:] == ["+0.166667", "+0.000000", "+0.250000", "0.500000"]
+    assert permutation.stderr.startswith("rouge_cli.py: warning: with 3 examples no paired test can show")
+    bootstrap = cli(*files, "--method", "bootstrap").stdout.splitlines()[1].split()
+    assert float(bootstrap[-1]) < 0.05 and bootstrap[5] == "+0.000000"
+    assert bootstrap[-1] != "*"  # p < 0.05, but the interval holds 0: no verdict against it

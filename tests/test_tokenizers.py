@@ -72,30 +72,77 @@ def test_unknown_name_lists_every_name():
     assert names.endswith("xlsum, xlsum-segmented, ja-mecab, ja-fugashi")
 
 
-@pytest.mark.parametrize(
-    ("name", "module", "package", "cached"),
-    [
-        ("lo", "laonlp.tokenize", "laonlp", None),
-        ("km", "khmercut", "khmercut", "_khmercut"),
-        ("km", "pycrfsuite", "python-crfsuite", "_khmercut"),
-        ("my", "burmesenlp", "burmesenlp", "_burmese_word_tokenize"),
-        ("ja", "sudachipy", "sudachipy", "_sudachi_dictionary"),
-        ("ja-sudachi-c", "sudachidict_core", "sudachidict_core", "_sudachi_dictionary"),
-        ("zh", "jieba", "jieba", "_jieba"),
-        ("ko", "kiwipiepy", "kiwipiepy", "_kiwi"),
-        ("ko", "kiwipiepy_model", "kiwipiepy_model", "_kiwi"),
-        ("th", "pythainlp.tokenize", "pythainlp", None),
-    ],
-)
-def test_missing_backend_names_the_pip_package(monkeypatch, name, module, package, cached):
-    # None in sys.modules makes `import module` fail as if it were not installed; the cached
-    # backend builder is swapped for its uncached original so that the import is attempted.
-    monkeypatch.setitem(sys.modules, module, None)
+# Each optional tokenizer, stemmer and preset: the modules to hide, the uncached builder to use (so
+# that the import is attempted again) and the one message naming every package its user installs.
+MISSING_BACKENDS = [
+    ({"tokenizer": "lo"}, ["laonlp.tokenize"], None, "the 'lo' tokenizer needs laonlp (missing: laonlp)"),
+    ({"tokenizer": "km"}, ["pycrfsuite"], "_khmercut", "the 'km' tokenizer needs khmercut, python-crfsuite"),
+    ({"tokenizer": "my"}, ["burmesenlp"], "_burmese_word_tokenize", "the 'my' tokenizer needs burmesenlp"),
+    (
+        {"tokenizer": "ja"},
+        ["sudachipy", "sudachidict_core"],
+        "_sudachi_dictionary",
+        "sudachipy, sudachidict_core",
+    ),
+    (
+        {"tokenizer": "ja-sudachi-c"},
+        ["sudachidict_core"],
+        "_sudachi_dictionary",
+        "sudachipy, sudachidict_core",
+    ),
+    ({"tokenizer": "zh"}, ["jieba"], "jieba_tokenizer", "the 'zh' tokenizer needs jieba"),
+    (
+        {"tokenizer": "ko"},
+        ["kiwipiepy_model"],
+        "_kiwi",
+        "the 'ko' tokenizer needs kiwipiepy, kiwipiepy_model",
+    ),
+    ({"tokenizer": "th"}, ["pythainlp.tokenize"], None, "the 'th' tokenizer needs pythainlp"),
+    ({"tokenizer": "ja-mecab"}, ["ipadic"], None, "the 'ja-mecab' tokenizer needs mecab-python3, ipadic"),
+    (
+        {"tokenizer": "ja-fugashi"},
+        ["unidic_lite"],
+        None,
+        "the 'ja-fugashi' tokenizer needs fugashi, unidic-lite",
+    ),
+    ({"tokenizer": "xlsum", "language": "ja"}, ["unidic_lite"], None, "fugashi, unidic-lite, pyonmttok"),
+    (
+        {"tokenizer": "xlsum", "language": "tr", "use_stemmer": True},
+        ["pyonmttok", "TurkishStemmer"],
+        None,
+        "the 'xlsum' tokenizer for language='tr' needs pyonmttok, TurkishStemmer",
+    ),
+    (
+        {"language": "ru", "use_stemmer": True},
+        ["Stemmer"],
+        None,
+        "the Snowball stemmer (russian) needs PyStemmer",
+    ),
+    (
+        {"language": "tr", "use_stemmer": True},
+        ["TurkishStemmer"],
+        None,
+        "the Turkish stemmer needs TurkishStemmer",
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "modules", "cached", "message"), MISSING_BACKENDS)
+def test_a_missing_backend_names_every_package_to_install_at_once(
+    monkeypatch, options, modules, cached, message
+):
+    # None in sys.modules makes `import module` fail as if it were not installed.
+    for module in modules:
+        monkeypatch.setitem(sys.modules, module, None)
     if cached:
         monkeypatch.setattr(rouge_segmenters, cached, getattr(rouge_segmenters, cached).__wrapped__)
-    with pytest.raises(ImportError, match=f"needs the '{package}' package: pip install {package}$") as error:
-        get_tokenizer(name)
-    assert f"'{name[:2]}" in str(error.value)  # and which tokenizer needs it
+    with pytest.raises(ImportError) as error:
+        get_tokenizer(options.pop("tokenizer", None), **options)
+    needs, install = str(error.value).split(": pip install ")
+    assert message in needs
+    # the install line holds every package the message names, not only the missing one
+    assert install.split() == needs.split(" needs ")[1].split(" (missing")[0].split(", ")
+    assert len(install.split()) >= len(modules)
 
 
 @pytest.mark.parametrize("path", ["kurenai_rouge.py", *sorted(p.name for p in REPO.glob("rouge_*.py"))])
@@ -125,7 +172,7 @@ def test_backend_objects_are_built_once():
 
 def test_jieba_is_quiet_and_leaves_no_cache_file(monkeypatch, tmp_path, capfd):
     monkeypatch.setattr(rouge_segmenters.tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(rouge_segmenters, "_jieba", rouge_segmenters._jieba.__wrapped__)
+    monkeypatch.setattr(rouge_segmenters, "jieba_tokenizer", rouge_segmenters.jieba_tokenizer.__wrapped__)
     assert get_tokenizer("zh").tokenize("猫坐在垫子上") == ["猫", "坐在", "垫子", "上"]
     assert list(tmp_path.iterdir()) == []
     assert capfd.readouterr().err == ""
