@@ -190,14 +190,16 @@ def shown_headers(page, elem_id):
 
 
 def upload_file(page, path):
-    """Upload ``path`` in the Score tab and wait until the upload shows its name.
+    """Upload ``path`` in the Score tab and wait until the uploaded file's preview row shows.
 
-    When it never does, the page and the upload's HTML go to artifacts/screenshots/upload-never-shown-*
-    before the error is raised.
+    The preview shows the name as two spans with a space between ("outputs .csv"), so get_by_text(name)
+    only ever matched the transient "Uploading..." box, and missed it when the upload was quick. The
+    row's aria-label is the whole name. When it never shows, the page and the upload's HTML go to
+    artifacts/screenshots/upload-never-shown-* before the error is raised.
     """
     page.locator("#upload input[type=file]").set_input_files(str(path))
     try:
-        page.locator("#upload").get_by_text(path.name).wait_for()
+        page.locator(f'#upload .file-preview td.filename[aria-label="{path.name}"]').wait_for()
     except PlaywrightTimeoutError:
         shoot(page, f"upload-never-shown-{path.stem}.png")
         html = page.locator("#upload").evaluate("e => e.outerHTML")
