@@ -17,6 +17,7 @@ from urllib.parse import urlparse
 
 import pytest
 from gradio_client import Client, handle_file
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect, sync_playwright
 
 import app_compare
@@ -139,9 +140,11 @@ def token_labels(page, elem_id):
     ]
 
 
-# [header text, width of its widest word, width of the header's text box] of a table header cell.
-WIDEST_WORD = """e => {
-    const text = e.querySelector("span.header"), probe = document.createElement("span");
+# [text, width of its widest word, width of its text box] of the `selector` element in a table cell,
+# or null when the cell has none.
+WIDEST_WORD = """(e, selector) => {
+    const text = e.querySelector(selector), probe = document.createElement("span");
+    if (!text) return null;
     probe.style.font = getComputedStyle(text).font;
     probe.style.whiteSpace = "nowrap";
     probe.style.position = "absolute";
@@ -159,8 +162,16 @@ def headers_keep_words_whole(page, elem_id):
     """No header of the table breaks inside a word: each is as wide as its widest word."""
     for header in page.locator(f"#{elem_id} th").all():
         if header.is_visible():
-            text, widest, width = header.evaluate(WIDEST_WORD)
+            text, widest, width = header.evaluate(WIDEST_WORD, "span.header")
             assert widest <= width + 0.5, f"#{elem_id}: header {text!r} breaks inside a word ({width} px)"
+
+
+def cells_keep_words_whole(page, elem_id):
+    """No shown body cell of the table breaks inside a word (a word is what spaces separate)."""
+    for cell in page.locator(f"#{elem_id} tbody td").all():
+        if cell.is_visible() and (measured := cell.evaluate(WIDEST_WORD, "span.wrap")):
+            text, widest, width = measured
+            assert widest <= width + 0.5, f"#{elem_id}: cell {text!r} breaks inside a word ({width} px)"
 
 
 def fits(page, elem_id):
@@ -176,6 +187,24 @@ def shown_headers(page, elem_id):
     return [
         header.inner_text().strip() for header in page.locator(f"#{elem_id} th").all() if header.is_visible()
     ]
+
+
+def upload_file(page, path):
+    """Upload ``path`` in the Score tab and wait until the uploaded file's preview row shows.
+
+    The preview shows the name as two spans with a space between ("outputs .csv"), so get_by_text(name)
+    only ever matched the transient "Uploading..." box, and missed it when the upload was quick. The
+    row's aria-label is the whole name. When it never shows, the page and the upload's HTML go to
+    artifacts/screenshots/upload-never-shown-* before the error is raised.
+    """
+    page.locator("#upload input[type=file]").set_input_files(str(path))
+    try:
+        page.locator(f'#upload .file-preview td.filename[aria-label="{path.name}"]').wait_for()
+    except PlaywrightTimeoutError:
+        shoot(page, f"upload-never-shown-{path.stem}.png")
+        html = page.locator("#upload").evaluate("e => e.outerHTML")
+        (SCREENSHOTS / f"upload-never-shown-{path.stem}.html").write_text(html, encoding="utf-8")
+        raise
 
 
 def choose(page, elem_id, option):
@@ -275,8 +304,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         markup = '<a href="http://example.com/">link</a><img src="x.png"><form><input type=password></form>'
         hostile = tmp_path / "hostile.csv"
         hostile.write_text(f"'{markup}',reference\nx,y\n", encoding="utf-8")
-        page.locator("#upload input[type=file]").set_input_files(str(hostile))
-        page.locator("#upload").get_by_text("hostile.csv").wait_for()
+        upload_file(page, hostile)
         page.get_by_role("button", name="Score", exact=True).click()
         status.get_by_text("needs a 'prediction' column").wait_for()
         assert markup in status.inner_text()
@@ -298,14 +326,13 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         page.locator(".toast-close").click()
 
         # An uploaded file with one reference per row.
-        upload = tmp_path / "outputs.csv"
-        upload.write_text(
+        outputs = tmp_path / "outputs.csv"
+        outputs.write_text(
             "prediction,reference\n猫 が 窓 の 外 を 見て いる,猫 が 窓 から 外 を 見て いる\n"
             "the cat sat on the mat,the cat sat on a mat\n",
             encoding="utf-8",
         )
-        page.locator("#upload input[type=file]").set_input_files(str(upload))
-        page.locator("#upload").get_by_text("outputs.csv").wait_for()
+        upload_file(page, outputs)
         # The pasted text is not scored while a file is uploaded, and the boxes say so.
         page.locator("#predictions").get_by_text("not used: the uploaded file is scored instead").wait_for()
         assert page.locator("#predictions textarea").is_disabled()
@@ -321,6 +348,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         summary = {(row[0], row[1]): row[2:] for row in table(page, "summary")}
         assert summary[("rougeSU4", "stock rouge")] == ["n/a", "n/a", "n/a", "not in the stock metric"]
         headers_keep_words_whole(page, "details")
+        cells_keep_words_whole(page, "details")
         shoot(page, "4-score-upload.png")
 
         # Inspect: the tokens, which of them matched, and the pair's scores.
@@ -378,6 +406,7 @@ def test_browser_narrow_score_and_inspect(server):
         page.get_by_text("leaves out P and R: turn the phone sideways").first.wait_for()
         for elem_id in ("summary", "details"):
             headers_keep_words_whole(page, elem_id)
+            cells_keep_words_whole(page, elem_id)
         # Unsegmented Japanese with the language's tokenizer: compute(language="ja") without tokenizer=.
         page.locator("#predictions textarea").fill("今日は晴れです\n猫が窓の外を見ている")
         page.locator("#references textarea").fill("今日は雨です\n猫が窓から外を見ている")
