@@ -157,8 +157,8 @@ def test_a_process_that_survives_a_bad_batch_or_dies(rouge, metric_dir, tmp_path
     assert others == "null\n"
     assert survives == rouge.compute(predictions=PREDICTIONS, references=REFERENCES, rouge_types=["rouge1"])
     assert dies["error"].startswith(
-        "process 1 of 2 (experiment_id 'dies') did not reach compute(): it ended, its compute() failed, or it "
-        "was still adding after the timeout (100 s, evaluate.load(..., timeout=))"
+        "process 1 of 2 (experiment_id 'dies') did not reach compute(): it ended, its compute() failed, "
+        "or it was still adding after the timeout (100 s, evaluate.load(..., timeout=))"
     )
 
 
@@ -175,6 +175,6 @@ def test_a_process_that_hangs_is_named_after_the_timeout(metric_dir, tmp_path):
     assert processes[1].wait(timeout=300) == 0, processes[1].stderr.read()
     assert processes[0].returncode == 0, stderr_0
     assert json.loads(result)["error"].startswith(
-        "process 1 of 2 (experiment_id 'hangs') did not reach compute(): it ended, its compute() failed, or it "
-        "was still adding after the timeout (2 s, evaluate.load(..., timeout=))"
+        "process 1 of 2 (experiment_id 'hangs') did not reach compute(): it ended, its compute() failed, "
+        "or it was still adding after the timeout (2 s, evaluate.load(..., timeout=))"
     )
