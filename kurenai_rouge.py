@@ -242,8 +242,8 @@ class KurenaiRouge(evaluate.Metric):
 
     def compute(self, *, predictions=None, references=None, **kwargs) -> dict | None:
         """Score the stored examples and these, after checking the options; see the inputs description."""
+        check_options_early(kwargs)  # a bad option loses nothing stored: fix it and compute again
         with self._discarded_on_failure():
-            check_options_early(kwargs)
             at_once = predictions is not None and references is not None
             if at_once and self.writer is None and self.num_process == 1:
                 return self._compute_now(predictions, references, kwargs)

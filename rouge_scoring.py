@@ -21,7 +21,6 @@ from typing import Any
 
 if __package__:
     from .rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
-    from .rouge155_flags import parse_flags
     from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
     from .rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
     from .rouge_presets import PRESETS
@@ -33,7 +32,6 @@ if __package__:
     from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 else:
     from rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
-    from rouge155_flags import parse_flags
     from rouge_engine import CHUNK, ENGINES, validate_rouge_types
     from rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
     from rouge_presets import PRESETS
@@ -83,7 +81,7 @@ def score(
     of ROUGE-1.5.5.pl) scores as that script does instead (rouge155_compute).
     """
     if rouge155 is not None:  # every scoring option the flags replace must keep its default
-        check_rouge155_options(rouge155, dict(locals()))
+        check_rouge155_options(rouge155, dict(locals()), SCORE_DEFAULTS)
     rouge_types = check_score_options(
         rouge_types=rouge_types,
         use_aggregator=use_aggregator,
@@ -143,6 +141,9 @@ def score(
     return result
 
 
+SCORE_DEFAULTS = {name: parameter.default for name, parameter in inspect.signature(score).parameters.items()}
+
+
 def check_options_early(options: dict[str, Any]) -> None:
     """Check compute's options (defaults filled in) before any input is stored.
 
@@ -155,8 +156,7 @@ def check_options_early(options: dict[str, Any]) -> None:
         del arguments[name]
     rouge155 = arguments.pop("rouge155")
     if rouge155 is not None:
-        check_rouge155_options(rouge155, arguments)
-        parse_flags(rouge155)
+        check_rouge155_options(rouge155, arguments, SCORE_DEFAULTS)
     check_score_options(**arguments)
 
 
