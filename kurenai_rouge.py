@@ -37,6 +37,7 @@ from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
 from .rouge_inputs import as_texts, check_inputs
 from .rouge_languages import LANGUAGE_NAMES as LANGUAGE_NAMES
+from .rouge_languages import LanguageCodeWarning as LanguageCodeWarning
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
 from .rouge_native import native_scores as native_scores
@@ -54,6 +55,7 @@ from .rouge_stemmers import NoStemmerWarning as NoStemmerWarning
 from .rouge_stemmers import get_stemmer as get_stemmer
 from .rouge_text import get_tokenizer as get_tokenizer
 from .rouge_tokenizer_base import SegmentingTokenizer as SegmentingTokenizer
+from .rouge_warnings import user_stacklevel as user_stacklevel
 from .rouge_words import UnsegmentedTextWarning as UnsegmentedTextWarning
 from .rouge_workers import score_in_workers as score_in_workers
 
