@@ -140,7 +140,10 @@ Args:
         ("ru", "hi", "th", ...). With tokenizer=None it picks the tokenizer:
         the segmenter for ja, zh, ko, th, lo, km and my, "word" for every
         other language. Default None: no language, today's whitespace
-        tokenizer.
+        tokenizer. The signature names it with its English name,
+        lang:kr(Kanuri). "kr" (Kanuri) and "se" (Northern Sami) are real
+        codes often typed for Korean ("ko") and Swedish ("sv"): they score
+        as given, with one LanguageCodeWarning naming both languages.
     multi_ref (str): with several references per prediction, "best" (default)
         keeps the reference with the highest F per type (rouge-score's
         score_multi, first on ties); "avg" averages precision, recall and F.
@@ -163,7 +166,8 @@ Args:
         "kurenai" cannot score rougeW, rougeS<k> or rougeSU<k>.
     return_signature (bool): also return "signature", a one-line string
         naming every setting that can change a score: tokenizer with its
-        backend and dictionary versions, language, stemmer, sentence splitting,
+        backend and dictionary versions, language (code and English name),
+        stemmer, sentence splitting,
         multi-reference mode, aggregation, bootstrap settings with the seed,
         engine, and the versions of kurenai_rouge, kurenai, rouge-score and
         rouge-score-rs.

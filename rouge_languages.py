@@ -247,8 +247,8 @@ def often_mistaken_message(code: str | None) -> str | None:
     return (
         f"language={code!r} is {name}, not {meant_name} ({code.upper()} is {country}'s country code): "
         f"{meant_name} is language={meant!r}. The texts are scored as {name} (the signature says "
-        f"lang:{language_tag(code)}); to keep {name} quietly: "
-        "warnings.simplefilter('ignore', LanguageCodeWarning)"
+        f"lang:{language_tag(code)}); to keep {name} quietly, ignore LanguageCodeWarning or this message "
+        "with warnings.filterwarnings"
     )
 
 
