@@ -35,6 +35,8 @@ REPLACED_BY_FLAGS = {
     "seed": 0,
     "engine": "fast",
 }
+# What a clash's message suggests instead (compute's options and the CLI's).
+FLAGS_INSTEAD = "for example -n 2 for rouge1 and rouge2, -m to stem, -f A|B for several references"
 PARTS = (("", "F"), ("_precision", "P"), ("_recall", "R"))
 COUNTS = ("_reference_count", "_prediction_count", "_hits")
 
@@ -52,7 +54,7 @@ def check_rouge155_options(rouge155: Any, options: dict[str, Any]) -> None:
     if clashing:
         raise ValueError(
             f"rouge155 takes ROUGE-1.5.5's own flags, which decide everything: drop {', '.join(clashing)} "
-            f"(for example -n 2 for rouge1 and rouge2, -m to stem, -f A|B for several references)"
+            f"({FLAGS_INSTEAD})"
         )
 
 
