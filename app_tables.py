@@ -232,6 +232,7 @@ def tables_css(narrow_hidden: Mapping[str, Sequence[int]]) -> str:
         [
             ".header-cell span.header { word-break: normal !important; overflow-wrap: normal !important; }",
             ".sizing-body td { white-space: normal !important; }",
+            ".body-cell span.wrap { word-break: keep-all !important; overflow-wrap: anywhere !important; }",
             ".narrow-only { display: none !important; }",
             f"@media (max-width: {COMPACT_PX}px) {{",
             f"  {ids} {{ --input-text-size: 12px; --size-2: 4px; --size-3: 2px; }}",
