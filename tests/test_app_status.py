@@ -107,6 +107,14 @@ def test_other_warnings_show_as_they_are():
     assert app_warnings.page_words("n is small") == "Warning: n is small."
 
 
+def test_the_stemmer_warning_proposes_no_language():
+    """language='ja' with the stemmer: the warning names the language, but the texts are segmented."""
+    predictions, references, _ = UNSEGMENTED["ja"]
+    _, status = page_score(predictions, references, language="ja", use_stemmer=True)
+    assert "⚠ Warning: language='ja' (Japanese) has no stemmer" in status
+    assert "no spaces" not in status
+
+
 def test_inspect_says_when_its_tokenizer_cannot_split_the_text():
     page_inspect = app_status.with_status(app_inspect.inspect_pair, 4, lambda _: "Inspected.")
     *_, status = page_inspect("今日は晴れです", "今日は雨です", "whitespace", False)
