@@ -217,7 +217,9 @@ def tables_css(narrow_hidden: Mapping[str, Sequence[int]]) -> str:
     gradio fixes each column's width from its header and a hidden row of its longest cells. With
     ``wrap`` it lets a header break inside a word ("ex/am/pl/e"), and the hidden row never wraps, so a
     table of long texts gets wider than the page while short headers are squeezed. Here a header breaks
-    between words only and the hidden row wraps as the shown rows do. ``narrow_hidden`` maps a
+    between words only and the hidden row wraps as the shown rows do. A body cell breaks between
+    space-separated words only, CJK ones too (gradio's ``word-break: break-word`` breaks between any
+    two CJK characters: "晴/れ"), and a word wider than its cell wraps inside it. ``narrow_hidden`` maps a
     summary table's elem_id to the 0-based columns it leaves out at ``NARROW_PX`` wide and below;
     below ``COMPACT_PX`` those tables use a 12 px font and tighter cells. An element of class
     ``narrow-only`` shows at ``NARROW_PX`` and below only.

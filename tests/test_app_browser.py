@@ -225,6 +225,15 @@ def shown_headers(page, elem_id):
     ]
 
 
+def downloads_named_whole(page, names):
+    """The tab's file downloads are ``names``, each shown whole (gradio cuts a long name with "…")."""
+    shown = [cell for cell in page.locator(".file-preview td.filename").all() if cell.is_visible()]
+    assert sorted(cell.get_attribute("aria-label") for cell in shown) == sorted(names)
+    for cell in shown:
+        for part in cell.locator(".stem, .ext").all():
+            assert part.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), f"{cell.inner_text()!r} is cut"
+
+
 def upload_file(page, path):
     """Upload ``path`` in the Score tab and wait until the uploaded file's preview row shows.
 
@@ -432,6 +441,7 @@ def test_browser_narrow_score_and_inspect(server):
         # Option labels and download names on one line each, not cut.
         for name in ("csv-download", "json-download"):
             assert page.locator(f"#{name}").bounding_box()["width"] > 300, f"#{name} squeezed at 420 px"
+        downloads_named_whole(page, ["per_example_scores.csv", "summary.json"])
         for text in ("stemmer", "split sentences", "bootstrap interval"):
             label = page.get_by_text(text, exact=True).first
             assert label.bounding_box()["height"] < 30, f"{text!r} wraps at 420 px"
@@ -665,6 +675,7 @@ def test_browser_compare_systems(server, tmp_path):
                 page.get_by_text("leaves out both means and the interval").first.wait_for()
             for elem_id in ("cmp-summary", "cmp-details"):
                 headers_keep_words_whole(page, elem_id)
+            downloads_named_whole(page, ["per_example_differences.csv", "comparison.json"])
             shoot(page, f"6-compare{suffix}.png")
             # An error stays on the page, next to the results of the last run.
             page.locator("#cmp-system textarea").fill(app_compare.EXAMPLE_BASELINE)
