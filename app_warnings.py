@@ -63,17 +63,17 @@ def collected() -> Iterator[list[str]]:
             outer.extend(caught)
 
 
-# The codes an UnsegmentedTextWarning proposes: "... choose one of tokenizer='ja', ..., or language='ja'"
-# (not a language another warning names: "language='ja' (Japanese) has no stemmer").
-_PROPOSED_LANGUAGE = re.compile(r"choose one of [^;]*\bor language='([a-z]{2})'")
+# The codes an UnsegmentedTextWarning proposes: "... written without spaces: ... choose one of
+# tokenizer='ja', ..., or language='ja'" (other warnings name languages too: a missing stemmer's).
+_PROPOSED_LANGUAGE = re.compile(r"written without spaces: .*?, or language='([a-z]{2})'")
 
 
 def page_words(message: str) -> str:
     """A warning as the page says it: for unsegmented text, first what to choose on the page.
 
-    >>> print(page_words("... choose one of tokenizer='th', tokenizer='char', or language='th'"))
+    >>> print(page_words("... written without spaces: ..., or language='th'"))
     These texts have no spaces between words; choose language th — Thai (tokenizer "(from the language)").
-    Details: ... choose one of tokenizer='th', tokenizer='char', or language='th'.
+    Details: ... written without spaces: ..., or language='th'.
     """
     codes = list(dict.fromkeys(_PROPOSED_LANGUAGE.findall(message)))
     if not codes:
