@@ -123,8 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--use-stemmer",
         action="store_true",
         help="stem tokens: with --language, its stemmer (Snowball for ru, de, fr and 29 more, Ramanathan "
-        "and Rao's for hi, TurkishStemmer for tr; none for ja, zh, ko, th and other languages, with a "
-        "warning); without, Porter on ASCII tokens longer than 3 characters",
+        "and Rao's for hi, TurkishStemmer for tr, XL-Sum's Bengali suffixes for bn; none for ja, zh, ko, "
+        "th and other languages, with a warning); without, Porter on ASCII tokens longer than 3 characters",
     )
     parser.add_argument("--split-summaries", action="store_true", help="rougeLsum splits sentences")
     parser.add_argument(
