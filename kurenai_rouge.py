@@ -335,7 +335,8 @@ class KurenaiRouge(evaluate.Metric):
         if missing:
             raise ValueError(
                 f"process {', '.join(map(str, missing))} of {self.num_process} (experiment_id "
-                f"{self.experiment_id!r}) did not reach compute(): it ended, or its compute() failed, "
+                f"{self.experiment_id!r}) did not reach compute(): it ended, its compute() failed, or it "
+                f"was still adding after the timeout ({self.timeout:g} s, evaluate.load(..., timeout=)), "
                 "so its examples are not all stored; no score is computed from part of the data"
             )
 
