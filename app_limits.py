@@ -17,6 +17,7 @@ import gradio as gr
 
 import rouge_family
 import rouge_presets
+import rouge_scoring
 import rouge_sentences
 import rouge_text
 from app_inputs import Examples
@@ -261,7 +262,10 @@ def estimate_work(
     if not (family and tokenize):
         return Work(seconds, chars)
     seconds += chars * rate
-    tokenizer_ = rouge_text.get_tokenizer(tokenizer, use_stemmer, language)
+    # As compute builds it: a language without a stemmer is not stemmed (compute warns).
+    tokenizer_ = rouge_text.get_tokenizer(
+        tokenizer, rouge_scoring.stems(use_stemmer, tokenizer, language), language
+    )
 
     def counted(text: str) -> tuple[Counter, int]:
         return Counter(tokenizer_.tokenize(text)), len(rouge_sentences.split_sentences(text, split_summaries))

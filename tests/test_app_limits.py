@@ -111,3 +111,10 @@ def test_compare_estimates_xlsum_in_its_language(monkeypatch):
         ),
     )
     assert estimates["en"] < estimates["zh"]
+
+
+def test_a_language_without_a_stemmer_is_counted_unstemmed_as_compute_scores_it():
+    """compute drops use_stemmer (with a warning) for Swahili; the estimate's tokens must not raise."""
+    examples = app_inputs.Examples(["watoto wanacheza mpira"], ["watoto wanacheza"])
+    work = app_limits.check_work(examples, ["rougeW"], "word", True, language="sw")
+    assert work.tokens == 5
