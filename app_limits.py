@@ -17,7 +17,6 @@ import gradio as gr
 
 import rouge_family
 import rouge_presets
-import rouge_scoring
 import rouge_sentences
 import rouge_text
 from app_inputs import Examples
@@ -262,9 +261,9 @@ def estimate_work(
     if not (family and tokenize):
         return Work(seconds, chars)
     seconds += chars * rate
-    # As compute builds it: a language without a stemmer is not stemmed (compute warns).
+    # As compute builds it, without its warning: a language without a stemmer is not stemmed.
     tokenizer_ = rouge_text.get_tokenizer(
-        tokenizer, rouge_scoring.stems(use_stemmer, tokenizer, language), language
+        tokenizer, rouge_text.stems(use_stemmer, tokenizer, language), language
     )
 
     def counted(text: str) -> tuple[Counter, int]:
