@@ -91,7 +91,7 @@ def compare_systems(
         check_limits(Examples(texts, systems.references))
     every = Examples([t for texts in outputs for t in texts], systems.references * len(outputs))
     language = language or None
-    check_work(every, rouge_types, tokenizer_name(tokenizer, language))
+    check_work(every, rouge_types, tokenizer_name(tokenizer, language), language=language)
     with METRICS.borrow() as metric:
         result, scores = app_compare.compare(
             metric,

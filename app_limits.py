@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import gradio as gr
 
 import rouge_family
+import rouge_presets
 import rouge_sentences
 import rouge_text
 from app_inputs import Examples
@@ -93,16 +94,15 @@ def as_list(references: str | list[str]) -> list[str]:
 
 # What scoring costs, in seconds of one process on this project's 2-core machine, fitted with margin to
 # the slowest cases benchmarks/bench_app.py builds. Tokenizing costs per character, by tokenizer: the
-# CPU time on the slowest of its inputs in benchmarks/bench_rates.py (``fit`` prints this table, 1.5
-# times the slowest rate; ``check`` compares the estimate with the time), "xlsum" for its slowest
-# language (jieba). One registered later gets the slowest rate until it is fitted. Porter stemming
-# of unseen words is the same for every one.
+# CPU time on the slowest of its inputs in benchmarks/bench_rates.py (``fit`` prints these tables, 1.5
+# times the slowest rate; ``check`` compares the estimate with the time). One registered later gets
+# the slowest rate until it is fitted. Porter stemming of unseen words is the same for every one.
 TOKENIZE_SECONDS_PER_CHAR = {
     "whitespace": 0.05e-6,
     "rouge-score": 0.15e-6,
-    "word": 0.3e-6,
+    "word": 1.3e-6,
     "char": 1.2e-6,
-    "cjk": 0.3e-6,
+    "cjk": 2.7e-6,
     "ja": 5e-6,
     "ja-sudachi-a": 5e-6,
     "ja-sudachi-b": 5e-6,
@@ -113,11 +113,35 @@ TOKENIZE_SECONDS_PER_CHAR = {
     "lo": 6e-6,
     "km": 25e-6,
     "my": 43e-6,
-    "xlsum": 36e-6,
-    "xlsum-segmented": 72e-6,  # not fitted: xlsum's, twice (rougeLsum's sentences are segmented again)
     "ja-mecab": 2e-6,
     "ja-fugashi": 2e-6,
 }
+# "xlsum" and "xlsum-segmented" tokenize a language with its segmenter (rouge_presets.xlsum_segmenter:
+# "pyonmttok" alone for most languages and for none), so their rates are per segmenter, each the
+# slowest of its inputs in every script (a language's text may be in another). xlsum-segmented's
+# cover rougeLsum's sentences, which it segments again.
+SEGMENTER_SECONDS_PER_CHAR = {
+    "xlsum": {
+        "burmese-syllables": 1.3e-6,
+        "fugashi": 3.8e-6,
+        "jieba": 36e-6,  # the zh tokenizer's (the same jieba): 10 to 28 µs/char measured
+        "newmm": 19e-6,
+        "pyonmttok": 1.8e-6,
+    },
+    "xlsum-segmented": {
+        "burmese-syllables": 1.8e-6,
+        "fugashi": 6.5e-6,
+        "jieba": 45e-6,
+        "newmm": 36e-6,
+        "pyonmttok": 3.8e-6,
+    },
+}
+SLOWEST_TOKENIZE_SECONDS_PER_CHAR = max(
+    [
+        *TOKENIZE_SECONDS_PER_CHAR.values(),
+        *(r for rates in SEGMENTER_SECONDS_PER_CHAR.values() for r in rates.values()),
+    ]
+)
 # split_summaries=True: splitting each text into sentences, per character, when rougeLsum is chosen.
 SPLIT_SECONDS_PER_CHAR = 1.5e-6
 STEM_SECONDS_PER_CHAR = 4e-6
@@ -156,6 +180,23 @@ class Work:
         return f"{self.seconds:,.1f} s of work ({counts})"
 
 
+def tokenize_rate(tokenizer: str, language: str | None = None) -> float:
+    """Seconds per character of tokenizing with the registered ``tokenizer`` for ``language``.
+
+    "xlsum" and "xlsum-segmented" by the segmenter they use for ``language``; a tokenizer, or a
+    language, without a fitted rate gets the slowest one.
+
+    >>> tokenize_rate("xlsum", "zh") == SEGMENTER_SECONDS_PER_CHAR["xlsum"]["jieba"]
+    True
+    >>> tokenize_rate("xlsum", "xx") == tokenize_rate("not registered") == SLOWEST_TOKENIZE_SECONDS_PER_CHAR
+    True
+    """
+    by_segmenter = SEGMENTER_SECONDS_PER_CHAR.get(tokenizer)
+    if by_segmenter is not None:
+        return by_segmenter.get(rouge_presets.xlsum_segmenter(language), SLOWEST_TOKENIZE_SECONDS_PER_CHAR)
+    return TOKENIZE_SECONDS_PER_CHAR.get(tokenizer, SLOWEST_TOKENIZE_SECONDS_PER_CHAR)
+
+
 def _nfkc_length(text: str) -> int:
     """The length a tokenizer sees: NFKC's, or the text's where NFKC shortens it.
 
@@ -178,6 +219,7 @@ def estimate_work(
     use_stemmer: bool = False,
     split_summaries: bool = False,
     tokenize: bool = True,
+    language: str | None = None,
 ) -> Work:
     """Estimate what scoring ``examples`` costs, without scoring them.
 
@@ -187,7 +229,8 @@ def estimate_work(
     bootstraps. rougeW's table has a cell per pair of tokens of each pair of sentences, slower where
     they match, and rougeS*/rougeSU* count every pair of tokens of a text, so for rougeW, rougeS and
     rougeSU (with ``tokenize``) the texts are tokenized to count them, and that tokenizing counts as
-    work too.
+    work too. ``tokenizer`` is a registered name; ``language`` the texts' (ISO 639-1, or None), as
+    ``rouge_text.get_tokenizer`` takes it: "xlsum"'s work depends on it.
     """
     texts = [
         (prediction, as_list(refs))
@@ -201,13 +244,13 @@ def estimate_work(
     pair_tokens = per_char * sum(prediction * len(refs) + sum(refs) for prediction, refs in lengths)
     lcs_cells = per_char**2 * sum(prediction * sum(refs) for prediction, refs in lengths)
     pairs = sum(len(refs) for _, refs in texts)
-    tokenize_rate = (
-        TOKENIZE_SECONDS_PER_CHAR.get(tokenizer, max(TOKENIZE_SECONDS_PER_CHAR.values()))
+    rate = (
+        tokenize_rate(tokenizer, language)
         + TOKENIZE_SECONDS_PER_CHAR["rouge-score"]
         + (2 * STEM_SECONDS_PER_CHAR if use_stemmer else 0)
     )
     seconds = (
-        chars * tokenize_rate
+        chars * rate
         + pair_tokens * SCORE_SECONDS_PER_TOKEN * len(rouge_types)
         + lcs_cells * LCS_CELL_SECONDS * sum(t in ("rougeL", "rougeLsum") for t in rouge_types)
         + pairs * PAIR_SECONDS
@@ -217,8 +260,11 @@ def estimate_work(
     family = [t for t in rouge_types if rouge_family.is_family_type(t)]
     if not (family and tokenize):
         return Work(seconds, chars)
-    seconds += chars * tokenize_rate
-    tokenizer_ = rouge_text.get_tokenizer(tokenizer, use_stemmer)
+    seconds += chars * rate
+    # As compute builds it, without its warning: a language without a stemmer is not stemmed.
+    tokenizer_ = rouge_text.get_tokenizer(
+        tokenizer, rouge_text.stems(use_stemmer, tokenizer, language), language
+    )
 
     def counted(text: str) -> tuple[Counter, int]:
         return Counter(tokenizer_.tokenize(text)), len(rouge_sentences.split_sentences(text, split_summaries))
@@ -258,6 +304,7 @@ def check_work(
     use_stemmer: bool = False,
     split_summaries: bool = False,
     limits: Limits | None = None,
+    language: str | None = None,
 ) -> Work:
     """Refuse a request whose ``estimate_work`` is over ``limits.seconds``, naming the variable.
 
@@ -268,7 +315,7 @@ def check_work(
     options = (examples, rouge_types, tokenizer, use_stemmer, split_summaries)
     counted_later = any(rouge_family.is_family_type(t) for t in rouge_types)
     for tokenize in (False, True) if counted_later else (False,):
-        work = estimate_work(*options, tokenize=tokenize)
+        work = estimate_work(*options, tokenize=tokenize, language=language)
         if work.seconds > limits.seconds:
             bound = "at least" if counted_later and not tokenize else "about"
             raise gr.Error(

@@ -96,7 +96,14 @@ def score(
     rouge_types = [t for t in ROUGE_TYPES if t in rouge_types]
     language = language or None
     examples = load_examples(predictions_text, references_text, upload)
-    check_work(examples, rouge_types, tokenizer_name(tokenizer, language), use_stemmer, split_summaries)
+    check_work(
+        examples,
+        rouge_types,
+        tokenizer_name(tokenizer, language),
+        use_stemmer,
+        split_summaries,
+        language=language,
+    )
     options = {
         "rouge_types": rouge_types,
         "tokenizer": tokenizer_argument(tokenizer),

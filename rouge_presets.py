@@ -53,6 +53,9 @@ XLSUM_LANGUAGES: dict[str, str] = {
 }  # fmt: skip
 # The languages XL-Sum stems with NLTK's Snowball stemmers.
 _NLTK_SNOWBALL = frozenset("ar da de en es fi fr hu it nl no pt ro ru sv".split())
+# The segmenter XL-Sum uses for a language (see ``xlsum_segmenter``), by language; every other
+# language, and none, gets pyonmttok's words alone.
+XLSUM_SEGMENTERS = {"zh": "jieba", "ja": "fugashi", "th": "newmm", "my": "burmese-syllables"}
 # The backends of XL-Sum's segmenters, by language; every language needs pyonmttok too.
 _XLSUM_SEGMENTER_MODULES = {"zh": ("jieba",), "ja": ("fugashi", "unidic_lite"), "th": ("pythainlp.tokenize",)}
 # BERT's rule: ASCII characters that are neither letters nor digits count as punctuation.
@@ -135,6 +138,19 @@ class BurmeseSyllables:
                 syllables.append(unit)
                 after_join = short_with_asat and after_join
         return " ".join(syllables).replace(f" {self.VIRAMA} ", self.VIRAMA).split()
+
+
+def xlsum_segmenter(language: str | None) -> str | None:
+    """The segmenter ``"xlsum"`` tokenizes ``language`` with, None for a language it does not have.
+
+    A name from ``XLSUM_SEGMENTERS``, or "pyonmttok" for every other XL-Sum language and for None.
+
+    >>> xlsum_segmenter("zh"), xlsum_segmenter("bn"), xlsum_segmenter(None), xlsum_segmenter("xx")
+    ('jieba', 'pyonmttok', 'pyonmttok', None)
+    """
+    if language is not None and language not in XLSUM_LANGUAGES:
+        return None
+    return XLSUM_SEGMENTERS.get(language or "", "pyonmttok")
 
 
 class _NltkSnowball:

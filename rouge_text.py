@@ -343,17 +343,25 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = N
     return CustomTokenizer(spec, _qualified_name(spec))
 
 
-def stemming(use_stemmer: bool, tokenizer: Any, language: str | None) -> bool:
-    """Whether to stem: ``use_stemmer``, but False, with a NoStemmerWarning, in a language without a stemmer.
+def stems(use_stemmer: bool, tokenizer: Any, language: str | None) -> bool:
+    """Whether to stem: ``use_stemmer``, but False in a language without a stemmer.
 
-    Many scripts pass ``use_stemmer=True`` whatever the language. The presets and the 'rouge-score'
-    tokenizer bring their own stemming rule: for them ``use_stemmer`` stands.
+    The presets and the 'rouge-score' tokenizer bring their own stemming rule: for them
+    ``use_stemmer`` stands.
     """
     own_rule = isinstance(tokenizer, str) and (tokenizer in PRESETS or tokenizer == "rouge-score")
-    if not use_stemmer or own_rule or has_stemmer(language):
-        return use_stemmer
-    warnings.warn(no_stemmer_message(language), NoStemmerWarning, stacklevel=user_stacklevel())
-    return False
+    return use_stemmer and (own_rule or has_stemmer(language))
+
+
+def stemming(use_stemmer: bool, tokenizer: Any, language: str | None) -> bool:
+    """``stems``, with a NoStemmerWarning when ``use_stemmer`` is dropped for a language without a stemmer.
+
+    Many scripts pass ``use_stemmer=True`` whatever the language.
+    """
+    stem = stems(use_stemmer, tokenizer, language)
+    if use_stemmer and not stem:
+        warnings.warn(no_stemmer_message(language), NoStemmerWarning, stacklevel=user_stacklevel())
+    return stem
 
 
 def check_tokenizer(spec: Any) -> None:

@@ -307,7 +307,9 @@ def wait_for_a_lane(examples: app_inputs.Examples, *options) -> tuple[float, flo
     return time.perf_counter() - start, waited
 
 
-def app_score(examples: app_inputs.Examples, rouge_types, tokenizer, stemmer, split) -> None:
+def app_score(
+    examples: app_inputs.Examples, rouge_types, tokenizer, stemmer, split, language: str = ""
+) -> None:
     """``app.score`` on ``examples`` uploaded as a JSONL file (it keeps several references, newlines)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "examples.jsonl"
@@ -316,7 +318,7 @@ def app_score(examples: app_inputs.Examples, rouge_types, tokenizer, stemmer, sp
                 handle.write(
                     json.dumps({"prediction": prediction, "reference": refs}, ensure_ascii=False) + "\n"
                 )
-        app.score("", "", str(path), rouge_types, tokenizer, stemmer, split, True, 0.95)
+        app.score("", "", str(path), rouge_types, tokenizer, stemmer, split, True, 0.95, language)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from rouge_presets import (
     FugashiTokenizer,
     MecabTokenizer,
     XLSumTokenizer,
+    xlsum_segmenter,
 )
 
 GOLDEN = json.loads((Path(__file__).parent / "xlsum" / "golden.json").read_text(encoding="utf-8"))
@@ -134,6 +135,17 @@ def test_signatures():
     assert xlsum("zh", False).signature.startswith("xlsum-zh[jieba-0.42.1,pyonmttok-")
     assert MecabTokenizer().signature.startswith("ja-mecab[mecab-python3-")
     assert FugashiTokenizer().signature.startswith("ja-fugashi[fugashi-")
+
+
+@pytest.mark.parametrize("language", [*XLSUM_LANGUAGES, None])
+def test_xlsum_segmenter_names_the_segmenter_the_tokenizer_uses(language):
+    """The work estimate's rate follows ``xlsum_segmenter``: the signature names what tokenizes."""
+    signature = xlsum(language, False).signature
+    segmenter = xlsum_segmenter(language)
+    if segmenter == "pyonmttok":
+        assert signature.startswith(f"xlsum-{language or 'none'}[pyonmttok-") and "pieces-" not in signature
+    else:
+        assert segmenter in signature and "pieces-" in signature
 
 
 def test_burmese_asat_units_after_a_join_stand_alone():
