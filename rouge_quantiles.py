@@ -35,9 +35,10 @@ def stream_quantiles(
 ) -> np.ndarray:
     """``np.quantile(np.concatenate(list(blocks())), quantiles, axis=0)``, exactly, one block at a time.
 
-    ``blocks()`` must yield the same finite blocks (arrays of shape ``(rows, columns)``, ``n`` rows
+    ``blocks()`` must yield the same blocks (arrays of shape ``(rows, columns)``, ``n`` rows
     in all) every time it is called. ``guess_low`` and ``guess_high`` are, per column, about where
-    the values lie (values outside them are counted all the same, in the first or last bin).
+    the values lie (values outside them are counted all the same, in the first or last bin). A
+    column holding a value that is not finite gets nan.
 
     >>> values = np.random.default_rng(0).normal(size=(1000, 2))
     >>> exact = stream_quantiles(lambda: np.split(values, 10), 1000, [0.05, 0.95], np.zeros(2), np.ones(2))
@@ -49,8 +50,11 @@ def stream_quantiles(
     windows = np.clip(floor[:, None] + np.arange(-1, 3), 0, n - 1)
     columns = len(guess_low)
     shape = (len(quantiles), columns)
-    start = np.broadcast_to(np.asarray(guess_low, dtype=np.float64), shape).copy()
-    width = np.broadcast_to((np.asarray(guess_high, dtype=np.float64) - guess_low) / BINS, shape).copy()
+    guess_low, guess_high = (
+        np.nan_to_num(np.asarray(guess, dtype=np.float64)) for guess in (guess_low, guess_high)
+    )
+    start = np.broadcast_to(guess_low, shape).copy()
+    width = np.broadcast_to((guess_high - guess_low) / BINS, shape).copy()
     smallest, largest, histogram = _first_pass(blocks(), start[0], width[0])
     below, counts = np.zeros(shape, dtype=np.int64), np.full(shape, n, dtype=np.int64)
     smallest, largest = np.broadcast_to(smallest, shape), np.broadcast_to(largest, shape)
@@ -59,25 +63,26 @@ def stream_quantiles(
     low, high = np.empty(shape), np.empty(shape)  # each bracket, both ends included
     gather = np.zeros(shape, dtype=bool)
     found = np.full((*shape, windows.shape[1]), np.nan)
+    # a column with a value that is not finite is left at nan, as np.quantile leaves one with a nan
+    known = np.broadcast_to(~(np.isfinite(smallest) & np.isfinite(largest)), shape).copy()
     while True:
-        for q, c in zip(*np.nonzero(np.isnan(found[..., 0])), strict=True):
+        for q, c in zip(*np.nonzero(~known), strict=True):
             ranks = windows[q] - below[q, c]
             if ranks[0] < 0 or ranks[-1] >= counts[q, c]:
                 raise RuntimeError("stream_quantiles: blocks() gave other values on another pass")
             if gather[q, c]:
-                found[q, c] = np.sort(gathered[q, c])[ranks]
+                found[q, c], known[q, c] = np.sort(gathered[q, c])[ranks], True
             elif smallest[q, c] == largest[q, c]:
-                found[q, c] = smallest[q, c]
+                found[q, c], known[q, c] = smallest[q, c], True
             else:
                 ends = (start[q, c], width[q, c], smallest[q, c], largest[q, c])
                 low[q, c], high[q, c], gather[q, c] = _narrow(
                     np.cumsum(histogram[q, c]), ranks, *ends, GATHER_VALUES // low.size
                 )
                 start[q, c], width[q, c] = low[q, c], (high[q, c] - low[q, c]) / BINS
-        done = ~np.isnan(found[..., 0])
-        if done.all():
+        if known.all():
             return _interpolate(found, windows, n, quantiles)
-        low[done], high[done], gather[done] = np.inf, -np.inf, False  # a bracket nothing falls in
+        low[known], high[known], gather[known] = np.inf, -np.inf, False  # a bracket nothing falls in
         below, counts, smallest, largest, histogram, gathered = _pass(
             blocks(), low, high, start, width, gather
         )
@@ -105,6 +110,7 @@ def _narrow(cumulative, ranks, start, width, smallest, largest, most) -> tuple[f
 def _bins(values: np.ndarray, start: np.ndarray, scale: np.ndarray) -> np.ndarray:
     """Each value's bin, 0 to BINS - 1, counted from ``start`` at ``scale`` bins per unit."""
     position = (values - start) * scale
+    np.nan_to_num(position, copy=False)  # values that are not finite have no quantiles to find
     np.clip(position, 0, BINS - 1, out=position)
     return position.astype(np.int64)
 

@@ -68,3 +68,11 @@ def test_blocks_that_change_are_an_error():
 
     with pytest.raises(RuntimeError, match="other values on another pass"):
         stream_quantiles(blocks, 1000, [0.1], np.zeros(1), np.full(1, 1000.0))
+
+
+def test_a_column_with_a_value_that_is_not_finite_gets_nan():
+    values = np.random.default_rng(2).normal(size=(500, 3))
+    values[7, 0], values[9, 1] = np.nan, np.inf
+    result, _ = streamed(values, 100, [0.05, 0.95], np.full(3, np.nan), np.full(3, np.inf))
+    assert np.isnan(result[:, :2]).all()
+    np.testing.assert_array_equal(result[:, 2], np.quantile(values[:, 2], [0.05, 0.95]))
