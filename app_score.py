@@ -32,14 +32,8 @@ from app_scoring import (
 from app_status import counted, user_errors
 from app_tables import NOT_IN_STOCK, write_csv
 from rouge_languages import language_label
-from rouge_stemmers import SNOWBALL_LANGUAGES, STEMMER_LANGUAGES
+from rouge_stemmers import OWN_STEMMERS, SNOWBALL_LANGUAGES
 
-# The stemmers rouge_stemmers has for a language outside Snowball.
-OWN_STEMMERS = {
-    "bn": "Bengali suffixes (XL-Sum's)",
-    "hi": "Hindi suffixes (Ramanathan and Rao)",
-    "tr": "TurkishStemmer",
-}
 CODE_INLINE_EXAMPLES = 20  # "Show the code" writes the texts out up to this many examples
 
 
@@ -166,6 +160,8 @@ def stemmer_info(language: str | None) -> str:
 
     >>> stemmer_info(None), stemmer_info("ru")
     ('Porter, both metrics', 'kurenai_rouge: Snowball Russian; stock: Porter')
+    >>> stemmer_info("bn")
+    "kurenai_rouge: Bengali suffixes (XL-Sum's); stock: Porter"
     >>> stemmer_info("ja")
     'ja — Japanese has no stemmer: ticking it changes nothing (a warning says so)'
     """
@@ -173,10 +169,8 @@ def stemmer_info(language: str | None) -> str:
         return "Porter, both metrics"
     if language in SNOWBALL_LANGUAGES:
         stemmer = f"Snowball {SNOWBALL_LANGUAGES[language].title()}"
-    elif language in STEMMER_LANGUAGES:
-        stemmer = {"hi": "Hindi suffixes (Ramanathan and Rao)", "tr": "TurkishStemmer"}.get(
-            language, language
-        )
+    elif language in OWN_STEMMERS:
+        stemmer = OWN_STEMMERS[language]
     else:
         return f"{language_label(language)} has no stemmer: ticking it changes nothing (a warning says so)"
     return f"kurenai_rouge: {stemmer}; stock: Porter"

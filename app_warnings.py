@@ -63,16 +63,17 @@ def collected() -> Iterator[list[str]]:
             outer.extend(caught)
 
 
-# The codes an UnsegmentedTextWarning proposes: "... choose one of tokenizer='ja', ..., or language='ja'".
-_PROPOSED_LANGUAGE = re.compile(r"language='([a-z]{2})'")
+# The codes an UnsegmentedTextWarning proposes: "... written without spaces: ... choose one of
+# tokenizer='ja', ..., or language='ja'" (other warnings name languages too: a missing stemmer's).
+_PROPOSED_LANGUAGE = re.compile(r"written without spaces: .*?, or language='([a-z]{2})'")
 
 
 def page_words(message: str) -> str:
     """A warning as the page says it: for unsegmented text, first what to choose on the page.
 
-    >>> print(page_words("... language='th'"))
+    >>> print(page_words("... written without spaces: ..., or language='th'"))
     These texts have no spaces between words; choose language th — Thai (tokenizer "(from the language)").
-    Details: ... language='th'.
+    Details: ... written without spaces: ..., or language='th'.
     """
     codes = list(dict.fromkeys(_PROPOSED_LANGUAGE.findall(message)))
     if not codes:

@@ -37,6 +37,7 @@ from .rouge_engine import ENGINES as ENGINES
 from .rouge_family import score_family as score_family
 from .rouge_inputs import as_texts, check_inputs
 from .rouge_languages import LANGUAGE_NAMES as LANGUAGE_NAMES
+from .rouge_languages import LanguageCodeWarning as LanguageCodeWarning
 from .rouge_lcs import lcs_length as lcs_length
 from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
 from .rouge_native import native_scores as native_scores
@@ -55,6 +56,7 @@ from .rouge_stemmers import NoStemmerWarning as NoStemmerWarning
 from .rouge_stemmers import get_stemmer as get_stemmer
 from .rouge_text import get_tokenizer as get_tokenizer
 from .rouge_tokenizer_base import SegmentingTokenizer as SegmentingTokenizer
+from .rouge_warnings import user_stacklevel as user_stacklevel
 from .rouge_words import UnsegmentedTextWarning as UnsegmentedTextWarning
 from .rouge_workers import score_in_workers as score_in_workers
 
@@ -139,7 +141,10 @@ Args:
         ("ru", "hi", "th", ...). With tokenizer=None it picks the tokenizer:
         the segmenter for ja, zh, ko, th, lo, km and my, "word" for every
         other language. Default None: no language, today's whitespace
-        tokenizer.
+        tokenizer. The signature names it with its English name,
+        lang:kr(Kanuri). "kr" (Kanuri) and "se" (Northern Sami) are real
+        codes often typed for Korean ("ko") and Swedish ("sv"): they score
+        as given, with one LanguageCodeWarning naming both languages.
     multi_ref (str): with several references per prediction, "best" (default)
         keeps the reference with the highest F per type (rouge-score's
         score_multi, first on ties); "avg" averages precision, recall and F.
@@ -162,7 +167,8 @@ Args:
         "kurenai" cannot score rougeW, rougeS<k> or rougeSU<k>.
     return_signature (bool): also return "signature", a one-line string
         naming every setting that can change a score: tokenizer with its
-        backend and dictionary versions, language, stemmer, sentence splitting,
+        backend and dictionary versions, language (code and English name),
+        stemmer, sentence splitting,
         multi-reference mode, aggregation, bootstrap settings with the seed,
         engine, and the versions of kurenai_rouge, kurenai, rouge-score and
         rouge-score-rs.
@@ -243,8 +249,8 @@ class KurenaiRouge(evaluate.Metric):
 
     def compute(self, *, predictions=None, references=None, **kwargs) -> dict | None:
         """Score the stored examples and these, after checking the options; see the inputs description."""
+        check_options_early(kwargs)  # a bad option loses nothing stored: fix it and compute again
         with self._discarded_on_failure():
-            check_options_early(kwargs)
             at_once = predictions is not None and references is not None
             if at_once and self.writer is None and self.num_process == 1:
                 return self._compute_now(predictions, references, kwargs)
@@ -336,7 +342,8 @@ class KurenaiRouge(evaluate.Metric):
         if missing:
             raise ValueError(
                 f"process {', '.join(map(str, missing))} of {self.num_process} (experiment_id "
-                f"{self.experiment_id!r}) did not reach compute(): it ended, or its compute() failed, "
+                f"{self.experiment_id!r}) did not reach compute(): it ended, its compute() failed, or it "
+                f"was still adding after the timeout ({self.timeout:g} s, evaluate.load(..., timeout=)), "
                 "so its examples are not all stored; no score is computed from part of the data"
             )
 

@@ -11,48 +11,55 @@ per prediction in input order (with ``-t 1``, whose documents give counts:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 if __package__:
+    from .rouge155_flags import parse_flags
     from .rouge155_scoring import Rouge155Result, evaluate
     from .rouge_inputs import describe
 else:
+    from rouge155_flags import parse_flags
     from rouge155_scoring import Rouge155Result, evaluate
     from rouge_inputs import describe
 
-# compute's options that ROUGE-1.5.5's flags replace, with the defaults they must keep.
-REPLACED_BY_FLAGS = {
-    "rouge_types": None,
-    "use_stemmer": False,
-    "tokenizer": None,
-    "language": None,
-    "split_summaries": False,
-    "multi_ref": "best",
-    "bootstrap": False,
-    "confidence_level": 0.95,
-    "n_samples": 1000,
-    "seed": 0,
-    "engine": "fast",
-}
+# compute's options that ROUGE-1.5.5's flags replace: each must keep its default.
+REPLACED_BY_FLAGS = (
+    "rouge_types",
+    "use_stemmer",
+    "tokenizer",
+    "language",
+    "split_summaries",
+    "multi_ref",
+    "bootstrap",
+    "confidence_level",
+    "n_samples",
+    "seed",
+    "engine",
+)
+# What a clash's message suggests instead (compute's options and the CLI's).
+FLAGS_INSTEAD = "for example -n 2 for rouge1 and rouge2, -m to stem, -f A|B for several references"
 PARTS = (("", "F"), ("_precision", "P"), ("_recall", "R"))
 COUNTS = ("_reference_count", "_prediction_count", "_hits")
 
 
-def check_rouge155_options(rouge155: Any, options: dict[str, Any]) -> None:
-    """A ValueError naming the options that ``rouge155`` cannot be combined with.
+def check_rouge155_options(rouge155: Any, options: Mapping[str, Any], defaults: Mapping[str, Any]) -> None:
+    """A ValueError naming the options that ``rouge155`` cannot be combined with, or bad flags.
 
-    ``options`` maps compute's option names to their values (other names are ignored).
+    ``options`` maps compute's option names to their values, ``defaults`` to their defaults.
     """
     if not isinstance(rouge155, str):
         raise ValueError(f"rouge155 takes ROUGE-1.5.5's flags as one string, got {describe(rouge155)}")
-    clashing = [
-        name for name, default in REPLACED_BY_FLAGS.items() if name in options and options[name] != default
-    ]
+    clashing = [name for name in REPLACED_BY_FLAGS if options[name] != defaults[name]]
     if clashing:
         raise ValueError(
             f"rouge155 takes ROUGE-1.5.5's own flags, which decide everything: drop {', '.join(clashing)} "
-            f"(for example -n 2 for rouge1 and rouge2, -m to stem, -f A|B for several references)"
+            f"({FLAGS_INSTEAD})"
+        )
+    if not parse_flags(rouge155).measures:
+        raise ValueError(
+            f"rouge155={rouge155!r} asks for no measure (ROUGE-1.5.5 would print nothing): "
+            "add -n N, or drop -x to have ROUGE-L"
         )
 
 

@@ -123,8 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--use-stemmer",
         action="store_true",
         help="stem tokens: with --language, its stemmer (Snowball for ru, de, fr and 29 more, Ramanathan "
-        "and Rao's for hi, TurkishStemmer for tr; none for ja, zh, ko, th and other languages, with a "
-        "warning); without, Porter on ASCII tokens longer than 3 characters",
+        "and Rao's for hi, TurkishStemmer for tr, XL-Sum's Bengali suffixes for bn; none for ja, zh, ko, "
+        "th and other languages, with a warning); without, Porter on ASCII tokens longer than 3 characters",
     )
     parser.add_argument("--split-summaries", action="store_true", help="rougeLsum splits sentences")
     parser.add_argument(
@@ -198,6 +198,11 @@ def run(args: argparse.Namespace) -> str:
     """Score the files as ``args`` asks and return the text to print."""
     if args.rouge155 is not None:
         return run_rouge155(args)
+    for name in ("eos", "sentence_per_line"):
+        if getattr(args, name) != build_parser().get_default(name):
+            raise InputError(
+                f"--{name.replace('_', '-')} goes with --rouge155: it says how its files are read"
+            )
     if args.baseline is not None:
         return run_comparison(args)
     if len(args.predictions) > 1:
@@ -276,12 +281,44 @@ def run_comparison(args: argparse.Namespace) -> str:
     return format_comparison(rows, args.confidence_level, result["signature"])
 
 
+# The options of the other scoring, in the order of --help: ROUGE-1.5.5's flags replace them.
+REPLACED_BY_ROUGE155 = (
+    "method",
+    "correction",
+    "tokenizer",
+    "language",
+    "rouge_types",
+    "use_stemmer",
+    "split_summaries",
+    "multi_ref",
+    "detailed",
+    "bootstrap",
+    "confidence_level",
+    "n_samples",
+    "seed",
+    "engine",
+    "format",
+)
+
+
 def run_rouge155(args: argparse.Namespace) -> str:
     """ROUGE-1.5.5.pl's report for the files, read as files2rouge or pyrouge would give them to it."""
+    import rouge155_compute
     import rouge155_report
 
     if args.baseline is not None or len(args.predictions) > 1:
         raise InputError("--rouge155 scores one --predictions file; it has no --baseline comparison")
+    parser = build_parser()
+    clashing = [
+        "--" + name.replace("_", "-")
+        for name in REPLACED_BY_ROUGE155
+        if getattr(args, name) != parser.get_default(name)
+    ]
+    if clashing:
+        raise InputError(
+            f"--rouge155 takes ROUGE-1.5.5's own flags, which decide everything: drop {', '.join(clashing)} "
+            f"({rouge155_compute.FLAGS_INSTEAD}; -c, -r for the interval)"
+        )
     files = [(path, read_lines(path)) for path in args.predictions + args.references]
     try:
         return rouge155_report.report_of_files(args.rouge155, files, args.eos, args.sentence_per_line)

@@ -1,4 +1,4 @@
-"""English names of the ISO 639-1 languages, for messages and menus ("ja — Japanese").
+"""English names of the ISO 639-1 languages, for messages, menus ("ja — Japanese") and signatures.
 
 The codes are :data:`rouge_text.LANGUAGES` (a test checks that both list the same 183 codes). The
 names are the ISO 639-2 English names shipped by Debian's ``iso-codes`` package
@@ -202,6 +202,15 @@ def language_label(code: str) -> str:
     return f"{code} — {name}" if name else code
 
 
+def language_tag(code: str) -> str:
+    """The code and its English name as a signature writes them, spaces as underscores.
+
+    >>> language_tag("kr"), language_tag("se")
+    ('kr(Kanuri)', 'se(Northern_Sami)')
+    """
+    return f"{code}({LANGUAGE_NAMES[code].replace(' ', '_')})"
+
+
 # Codes typed for a language that are not its ISO 639-1 code: country codes, ISO 639-2 and 639-3
 # codes, and codes ISO 639-1 withdrew. ("kr" and "se" are not here: they are Kanuri and Northern Sami.)
 MISTAKEN_CODES: dict[str, str] = {
@@ -212,6 +221,35 @@ MISTAKEN_CODES: dict[str, str] = {
     "tur": "tr", "pol": "pl", "nld": "nl", "dut": "nl", "swe": "sv", "ukr": "uk", "per": "fa",
     "fas": "fa", "heb": "he", "ben": "bn", "khm": "km", "lao": "lo", "mya": "my", "bur": "my",
 }  # fmt: skip
+
+
+# Real codes often typed for another language: the ISO 3166 code of a country whose language has
+# another code. code -> (the code meant, the country).
+OFTEN_MISTAKEN_CODES: dict[str, tuple[str, str]] = {"kr": ("ko", "South Korea"), "se": ("sv", "Sweden")}
+
+
+class LanguageCodeWarning(UserWarning):
+    """``language`` is a real code often typed for another language's (``kr``, Kanuri, for Korean)."""
+
+
+def often_mistaken_message(code: str | None) -> str | None:
+    """What a :class:`LanguageCodeWarning` says about ``code``; None if it is not often mistaken.
+
+    >>> often_mistaken_message("kr")  # doctest: +ELLIPSIS
+    "language='kr' is Kanuri, not Korean (KR is South Korea's country code): Korean is language='ko'. ..."
+    >>> often_mistaken_message("ko") is None
+    True
+    """
+    if code not in OFTEN_MISTAKEN_CODES:
+        return None
+    meant, country = OFTEN_MISTAKEN_CODES[code]
+    name, meant_name = LANGUAGE_NAMES[code], LANGUAGE_NAMES[meant]
+    return (
+        f"language={code!r} is {name}, not {meant_name} ({code.upper()} is {country}'s country code): "
+        f"{meant_name} is language={meant!r}. The texts are scored as {name} (the signature says "
+        f"lang:{language_tag(code)}); to keep {name} quietly, ignore LanguageCodeWarning or this message "
+        "with warnings.filterwarnings"
+    )
 
 
 def closest_language(value: str) -> str | None:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import inspect
 import itertools
-import os
-import sys
 import warnings
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -21,33 +19,33 @@ from typing import Any
 
 if __package__:
     from .rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
-    from .rouge155_flags import parse_flags
     from .rouge_engine import CHUNK, ENGINES, validate_rouge_types
     from .rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
+    from .rouge_languages import LanguageCodeWarning, language_tag, often_mistaken_message
     from .rouge_presets import PRESETS
     from .rouge_sentences import split_lines, split_sentences
     from .rouge_significance import FewExamplesWarning, check_test, compare_systems, few_examples_message
     from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
-    from .rouge_stemmers import NoStemmerWarning, get_stemmer, has_stemmer, no_stemmer_message
-    from .rouge_text import check_language, check_tokenizer, get_tokenizer
+    from .rouge_stemmers import get_stemmer
+    from .rouge_text import check_language, check_tokenizer, get_tokenizer, stemming
+    from .rouge_warnings import user_stacklevel
     from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 else:
     from rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
-    from rouge155_flags import parse_flags
     from rouge_engine import CHUNK, ENGINES, validate_rouge_types
     from rouge_inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
+    from rouge_languages import LanguageCodeWarning, language_tag, often_mistaken_message
     from rouge_presets import PRESETS
     from rouge_sentences import split_lines, split_sentences
     from rouge_significance import FewExamplesWarning, check_test, compare_systems, few_examples_message
     from rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
-    from rouge_stemmers import NoStemmerWarning, get_stemmer, has_stemmer, no_stemmer_message
-    from rouge_text import check_language, check_tokenizer, get_tokenizer
+    from rouge_stemmers import get_stemmer
+    from rouge_text import check_language, check_tokenizer, get_tokenizer, stemming
+    from rouge_warnings import user_stacklevel
     from rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 
 VERSION = "0.1.0"
 DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
-# Files whose frames a warning skips to point at the user's call: this one, the metric's, evaluate's.
-_OWN_FILES = (os.path.abspath(__file__),)
 
 
 def _plain_progress(**options: Any) -> Any:
@@ -83,7 +81,7 @@ def score(
     of ROUGE-1.5.5.pl) scores as that script does instead (rouge155_compute).
     """
     if rouge155 is not None:  # every scoring option the flags replace must keep its default
-        check_rouge155_options(rouge155, dict(locals()))
+        check_rouge155_options(rouge155, dict(locals()), SCORE_DEFAULTS)
     rouge_types = check_score_options(
         rouge_types=rouge_types,
         use_aggregator=use_aggregator,
@@ -111,6 +109,9 @@ def score(
         if return_signature:
             result["signature"] = rouge155_signature(rouge155, VERSION)
         return result
+    mistaken = often_mistaken_message(language)
+    if mistaken:
+        warnings.warn(mistaken, LanguageCodeWarning, stacklevel=user_stacklevel())
     stem = stemming(use_stemmer, tokenizer, language)
     text_tokenizer = get_tokenizer(tokenizer, stem, language)
     per_example = score_per_example(
@@ -143,6 +144,9 @@ def score(
     return result
 
 
+SCORE_DEFAULTS = {name: parameter.default for name, parameter in inspect.signature(score).parameters.items()}
+
+
 def check_options_early(options: dict[str, Any]) -> None:
     """Check compute's options (defaults filled in) before any input is stored.
 
@@ -155,8 +159,7 @@ def check_options_early(options: dict[str, Any]) -> None:
         del arguments[name]
     rouge155 = arguments.pop("rouge155")
     if rouge155 is not None:
-        check_rouge155_options(rouge155, arguments)
-        parse_flags(rouge155)
+        check_rouge155_options(rouge155, arguments, SCORE_DEFAULTS)
     check_score_options(**arguments)
 
 
@@ -225,7 +228,7 @@ def score_per_example(
         if languages:
             name = text_tokenizer.signature.split("[")[0]
             message = unsegmented_message(name, languages)
-            warnings.warn(message, UnsegmentedTextWarning, stacklevel=_caller())
+            warnings.warn(message, UnsegmentedTextWarning, stacklevel=user_stacklevel())
     splitter = partial(split_sentences, split_summaries=True) if split_summaries else split_lines
     scorer = ENGINES[engine](rouge_types, text_tokenizer, splitter)
     per_example: list[dict[str, tuple[float, float, float]]] = []
@@ -236,23 +239,6 @@ def score_per_example(
             per_example += [reduce_references(row, multi_ref) for row in rows]
             bar.update(len(rows))
     return per_example
-
-
-def _caller() -> int:
-    """The ``stacklevel`` that makes a warning point at the user's call, out of this code and evaluate."""
-    frame, level = sys._getframe(1), 1
-    while frame is not None and _is_own(frame.f_code.co_filename):
-        frame, level = frame.f_back, level + 1
-    return level
-
-
-def _is_own(filename: str) -> bool:
-    path = os.path.abspath(filename)
-    return (
-        path in _OWN_FILES
-        or os.path.basename(path) == "kurenai_rouge.py"
-        or f"{os.sep}evaluate{os.sep}" in path
-    )
 
 
 def compare(
@@ -281,7 +267,7 @@ def compare(
     systems = check_systems(predictions, baseline, references)
     few = few_examples_message(len(references), confidence_level)
     if few:
-        warnings.warn(few, FewExamplesWarning, stacklevel=_caller())
+        warnings.warn(few, FewExamplesWarning, stacklevel=user_stacklevel())
     stem = stemming(use_stemmer, tokenizer, language)
     scoring = {
         "rouge_types": rouge_types,
@@ -327,19 +313,6 @@ def compare(
     return result
 
 
-def stemming(use_stemmer: bool, tokenizer: Any, language: str | None) -> bool:
-    """Whether to stem: ``use_stemmer``, but False, with a NoStemmerWarning, in a language without a stemmer.
-
-    Many scripts pass ``use_stemmer=True`` whatever the language. The presets and the 'rouge-score'
-    tokenizer bring their own stemming rule: for them ``use_stemmer`` stands.
-    """
-    own_rule = isinstance(tokenizer, str) and (tokenizer in PRESETS or tokenizer == "rouge-score")
-    if not use_stemmer or own_rule or has_stemmer(language):
-        return use_stemmer
-    warnings.warn(no_stemmer_message(language), NoStemmerWarning, stacklevel=_caller())
-    return False
-
-
 def stemmer_signature(tokenizer: Any, language: str | None, use_stemmer: bool, stem: bool) -> str:
     """The stemmer's part of the signature: "no" when not asked, "none" when the language has none.
 
@@ -368,13 +341,13 @@ def signature(
 ) -> str:
     """One line, in sacrebleu's style, naming every setting that can change a score.
 
-    ``lang:<code>`` follows ``tok`` when a language is given; without one the
-    line is as it was before the option existed.
+    ``lang:<code>(<English name>)`` (spaces in the name as underscores, ``lang:kr(Kanuri)``) follows
+    ``tok`` when a language is given; without one the line is as it was before the option existed.
     """
     boot = f"{n_samples}x{confidence_level}@seed{seed}" if bootstrap else "no"
     parts = {
         "tok": tokenizer,
-        **({"lang": language} if language else {}),
+        **({"lang": language_tag(language)} if language else {}),
         "stem": stemmer,
         "split": "sentences" if split_summaries else "newline",
         "multi": multi_ref,

@@ -186,7 +186,13 @@ class TurkishStemmer:
         return str(self._stemmer.stem(token))
 
 
-STEMMER_LANGUAGES: tuple[str, ...] = tuple(sorted([*SNOWBALL_LANGUAGES, "bn", "hi", "tr"]))
+# The stemmers this module has for a language outside Snowball, by name.
+OWN_STEMMERS = {
+    "bn": "Bengali suffixes (XL-Sum's)",
+    "hi": "Hindi suffixes (Ramanathan and Rao)",
+    "tr": "TurkishStemmer",
+}
+STEMMER_LANGUAGES: tuple[str, ...] = tuple(sorted([*SNOWBALL_LANGUAGES, *OWN_STEMMERS]))
 
 
 class NoStemmerWarning(UserWarning):

@@ -15,6 +15,7 @@ rouge_tokenizer_base, the sentence splitter in rouge_sentences.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -32,8 +33,9 @@ if __package__:
         SudachiTokenizer,
         ThaiTokenizer,
     )
-    from .rouge_stemmers import Stemmer, get_stemmer
+    from .rouge_stemmers import NoStemmerWarning, Stemmer, get_stemmer, has_stemmer, no_stemmer_message
     from .rouge_tokenizer_base import SegmentingTokenizer, Tokenizer
+    from .rouge_warnings import user_stacklevel
     from .rouge_words import (
         UNICODE_VERSIONS,
         cjk_tokens,
@@ -53,8 +55,9 @@ else:
         SudachiTokenizer,
         ThaiTokenizer,
     )
-    from rouge_stemmers import Stemmer, get_stemmer
+    from rouge_stemmers import NoStemmerWarning, Stemmer, get_stemmer, has_stemmer, no_stemmer_message
     from rouge_tokenizer_base import SegmentingTokenizer, Tokenizer
+    from rouge_warnings import user_stacklevel
     from rouge_words import (
         UNICODE_VERSIONS,
         cjk_tokens,
@@ -306,8 +309,9 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = N
     registered name; a callable ``str -> list[str]`` or an object with
     ``tokenize`` is used as it is (and ``use_stemmer`` does not apply to it,
     as in rouge-score). ``use_stemmer`` stems with
-    ``rouge_stemmers.get_stemmer(language)``, which raises ValueError for a
-    language without a stemmer.
+    ``rouge_stemmers.get_stemmer(language)``; for a language without a
+    stemmer it changes nothing, with one NoStemmerWarning, as in compute()
+    (see :func:`stemming`).
 
     >>> get_tokenizer("whitespace").tokenize("A b")
     ['a', 'b']
@@ -322,6 +326,7 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = N
     """
     check_tokenizer(spec)
     check_language(language)
+    use_stemmer = stemming(use_stemmer, spec, language)
     if spec is None:
         spec = "whitespace" if language is None else LANGUAGE_TOKENIZERS[language]
     if isinstance(spec, str):
@@ -336,6 +341,19 @@ def get_tokenizer(spec: Any, use_stemmer: bool = False, language: str | None = N
     if hasattr(spec, "tokenize"):
         return CustomTokenizer(spec.tokenize, _qualified_name(type(spec)))
     return CustomTokenizer(spec, _qualified_name(spec))
+
+
+def stemming(use_stemmer: bool, tokenizer: Any, language: str | None) -> bool:
+    """Whether to stem: ``use_stemmer``, but False, with a NoStemmerWarning, in a language without a stemmer.
+
+    Many scripts pass ``use_stemmer=True`` whatever the language. The presets and the 'rouge-score'
+    tokenizer bring their own stemming rule: for them ``use_stemmer`` stands.
+    """
+    own_rule = isinstance(tokenizer, str) and (tokenizer in PRESETS or tokenizer == "rouge-score")
+    if not use_stemmer or own_rule or has_stemmer(language):
+        return use_stemmer
+    warnings.warn(no_stemmer_message(language), NoStemmerWarning, stacklevel=user_stacklevel())
+    return False
 
 
 def check_tokenizer(spec: Any) -> None:

@@ -190,7 +190,7 @@ def test_language_reaches_the_metric():
     signature = app_score.score(
         "мир, «мир» мир!", "мир мир мир", None, ["rouge1"], None, False, False, False, 0.95, "ru"
     )[3]
-    assert "|lang:ru|" in signature
+    assert "|lang:ru(Russian)|" in signature
 
 
 MULTI_REFERENCE_CSV = (

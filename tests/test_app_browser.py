@@ -494,7 +494,7 @@ def test_client_scores_with_the_language_tokenizer(server):
     )
     summary, signature, code = results[0], results[3], results[6]
     assert {row[1]: row[4] for row in summary["data"]} == {"kurenai_rouge": 0.75, "stock rouge": 0.0}
-    assert signature.startswith("tok:ja-sudachi-a[") and "|lang:ja|" in signature
+    assert signature.startswith("tok:ja-sudachi-a[") and "|lang:ja(Japanese)|" in signature
     assert "language='ja'" in code and "tokenizer=" not in code
 
 
@@ -657,7 +657,7 @@ def test_browser_unsegmented_text_with_the_default_options(server):
             page.locator("#tokenizer").get_by_text("(from the language): th for th — Thai").wait_for()
             page.get_by_role("button", name="Score", exact=True).click()
             expect(page.locator("#signature textarea")).to_have_value(
-                re.compile(r"\|lang:th\|"), timeout=TIMEOUT_MS
+                re.compile(r"\|lang:th\(Thai\)\|"), timeout=TIMEOUT_MS
             )
             assert scores(table(page, "summary"))[("rouge1", "kurenai_rouge")] > 0
             assert "no spaces" not in status.inner_text()

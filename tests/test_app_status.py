@@ -24,7 +24,9 @@ app_scoring = importlib.import_module("app_scoring")
 app_status = importlib.import_module("app_status")
 app_tables = importlib.import_module("app_tables")
 app_warnings = importlib.import_module("app_warnings")
+rouge_languages = importlib.import_module("rouge_languages")
 rouge_significance = importlib.import_module("rouge_significance")
+rouge_stemmers = importlib.import_module("rouge_stemmers")
 
 FROM_LANGUAGE = app_scoring.FROM_LANGUAGE
 # Raw text of each script the whitespace tokenizer cannot split, and the language the page proposes.
@@ -105,6 +107,9 @@ def test_collected_sees_only_its_own_thread():
 
 def test_other_warnings_show_as_they_are():
     assert app_warnings.page_words("n is small") == "Warning: n is small."
+    # Warnings that name a language without proposing it for unsegmented text are not read as that.
+    for message in (rouge_stemmers.no_stemmer_message("ja"), rouge_languages.often_mistaken_message("kr")):
+        assert app_warnings.page_words(message) == f"Warning: {message}."
 
 
 def test_inspect_says_when_its_tokenizer_cannot_split_the_text():

@@ -235,6 +235,18 @@ def test_a_near_miss_language_suggests_the_flag(tmp_path):
     )
 
 
+def test_a_code_often_typed_for_another_language_warns_with_the_flags(tmp_path):
+    p = write(tmp_path / "p.txt", ["a b"])
+    result = run("--predictions", p, "--references", p, "--language", "kr")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.startswith(
+        "rouge_cli.py: warning: --language kr is Kanuri, not Korean (KR is South Korea's country code): "
+        "Korean is --language ko."
+    )
+    assert result.stderr.count("\n") == 1
+    assert "|lang:kr(Kanuri)|" in result.stdout
+
+
 def test_a_missing_backend_exits_2_naming_the_packages(tmp_path):
     # sudachipy hidden (None in sys.modules) as if it were not installed
     code = (

@@ -78,21 +78,29 @@ def test_two_processes(rouge, metric_dir, tmp_path):
     assert others == [None, None, None, None]
 
 
-# One process of the group. For each job it loads the metric as process `process_id` of 2 and adds
-# its batches: [predictions, references], "bad" (a batch that fails, caught) or "die" (the same, not
-# caught: the process ends with a traceback). It prints compute()'s result, or its error, as JSON.
+# One process of the group. For each job it loads the metric as process `process_id` of 2 (with
+# evaluate's `timeout` for the other processes' locks, in seconds) and adds its batches:
+# [predictions, references], "bad" (a batch that fails, caught), "die" (the same, not caught: the
+# process ends with a traceback), "wait" (print "stored", then wait for a line on stdin) or "hang"
+# (the same, then end without compute(), its cache file locked until then). It prints compute()'s
+# result, or its error, as JSON.
 SURVIVOR = """
 import json, sys
 import evaluate
 
-metric_dir, cache_dir, process_id, jobs = sys.argv[1:]
+metric_dir, cache_dir, process_id, timeout, jobs = sys.argv[1:]
 for experiment_id, batches in json.loads(jobs):
     metric = evaluate.load(
         metric_dir, num_process=2, process_id=int(process_id), experiment_id=experiment_id,
-        cache_dir=cache_dir,
+        cache_dir=cache_dir, timeout=float(timeout),
     )
     for batch in batches[int(process_id)]:
-        if batch in ("bad", "die"):
+        if batch in ("wait", "hang"):
+            print("stored", flush=True)
+            sys.stdin.readline()
+            if batch == "hang":
+                sys.exit(0)
+        elif batch in ("bad", "die"):
             try:
                 metric.add_batch(predictions=[None], references=["a"])
             except ValueError:
@@ -107,32 +115,41 @@ for experiment_id, batches in json.loads(jobs):
 """
 
 
-def test_a_process_that_survives_a_bad_batch_or_dies(rouge, metric_dir, tmp_path):
-    """A caught bad batch loses no row of the process; a process that died is named by process 0."""
-    first, second, third = (
-        [part[a:b] for part in (PREDICTIONS, REFERENCES)] for a, b in ((0, 20), (20, 30), (30, 40))
-    )
-    jobs = [
-        ["survives", [[first], [second, "bad", third]]],
-        ["dies", [[first], [second, "die"]]],  # process 1 ends here, with its rows stored
-    ]
-    processes = [
+FIRST, SECOND, THIRD = (
+    [part[a:b] for part in (PREDICTIONS, REFERENCES)] for a, b in ((0, 20), (20, 30), (30, 40))
+)
+
+
+def start_survivors(metric_dir, cache_dir, jobs, timeout=100):
+    """Start both processes of the group on ``jobs``, with pipes for stdin, stdout and stderr."""
+    return [
         subprocess.Popen(
             [
                 sys.executable,
                 "-c",
                 SURVIVOR,
                 str(metric_dir),
-                str(tmp_path),
+                str(cache_dir),
                 str(process_id),
+                str(timeout),
                 json.dumps(jobs),
             ],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )  # fmt: skip
         for process_id in range(2)
     ]
+
+
+def test_a_process_that_survives_a_bad_batch_or_dies(rouge, metric_dir, tmp_path):
+    """A caught bad batch loses no row of the process; a process that died is named by process 0."""
+    jobs = [
+        ["survives", [[FIRST], [SECOND, "bad", THIRD]]],
+        ["dies", [[FIRST], [SECOND, "die"]]],  # process 1 ends here, with its rows stored
+    ]
+    processes = start_survivors(metric_dir, tmp_path, jobs)
     (results, stderr_0), (others, stderr_1) = (process.communicate(timeout=300) for process in processes)
     assert processes[0].returncode == 0, stderr_0
     assert processes[1].returncode == 1 and "predictions[0] must be a string" in stderr_1
@@ -140,5 +157,24 @@ def test_a_process_that_survives_a_bad_batch_or_dies(rouge, metric_dir, tmp_path
     assert others == "null\n"
     assert survives == rouge.compute(predictions=PREDICTIONS, references=REFERENCES, rouge_types=["rouge1"])
     assert dies["error"].startswith(
-        "process 1 of 2 (experiment_id 'dies') did not reach compute(): it ended, or its compute() failed"
+        "process 1 of 2 (experiment_id 'dies') did not reach compute(): it ended, its compute() failed, "
+        "or it was still adding after the timeout (100 s, evaluate.load(..., timeout=))"
+    )
+
+
+def test_a_process_that_hangs_is_named_after_the_timeout(metric_dir, tmp_path):
+    """A process alive but never reaching compute() holds its lock: process 0 waits evaluate's
+    ``timeout`` for it, then names it instead of scoring part of the data."""
+    processes = start_survivors(metric_dir, tmp_path, [["hangs", [[FIRST, "wait"], [SECOND, "hang"]]]], 2)
+    for process in processes:  # both have stored their rows; process 1 holds its cache file's lock
+        assert process.stdout.readline() == "stored\n"
+    processes[0].stdin.write("go\n")
+    processes[0].stdin.flush()
+    result, stderr_0 = processes[0].communicate(timeout=300)  # returns after the 2 s timeout
+    processes[1].stdin.close()
+    assert processes[1].wait(timeout=300) == 0, processes[1].stderr.read()
+    assert processes[0].returncode == 0, stderr_0
+    assert json.loads(result)["error"].startswith(
+        "process 1 of 2 (experiment_id 'hangs') did not reach compute(): it ended, its compute() failed, "
+        "or it was still adding after the timeout (2 s, evaluate.load(..., timeout=))"
     )

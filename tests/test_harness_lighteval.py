@@ -119,7 +119,7 @@ def test_signature_names_the_language(metric_dir, monkeypatch):
     monkeypatch.syspath_prepend(str(RECIPE))
     import kurenai_rouge_tasks
 
-    assert "|lang:am|" in kurenai_rouge_tasks.signature("am")
+    assert "|lang:am(Amharic)|" in kurenai_rouge_tasks.signature("am")
     assert [task.name for task in kurenai_rouge_tasks.TASKS_TABLE][:2] == [
         "kurenai_xlsum_amharic",
         "kurenai_xlsum_tigrinya",

@@ -99,7 +99,7 @@ def test_recipe_scores_each_document_and_reports_the_mean(evaluation, metric_dir
         predictions=predictions, references=references, language="am", return_signature=True
     )
     assert results["signature,none"] == signature["signature"]
-    assert "|lang:am|" in signature["signature"]
+    assert "|lang:am(Amharic)|" in signature["signature"]
 
 
 def test_stock_metric_scores_zero_on_the_same_task(evaluation):

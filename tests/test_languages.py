@@ -15,6 +15,7 @@ from conftest import REPO
 import rouge_cli
 from rouge_languages import LANGUAGE_NAMES
 from rouge_sentences import split_sentences
+from rouge_stemmers import NoStemmerWarning
 from rouge_text import LANGUAGE_TOKENIZERS, LANGUAGES, TOKENIZERS, get_tokenizer
 
 SEGMENTERS = ["ja", "zh", "ko", "th", "lo", "km", "my"]
@@ -121,6 +122,70 @@ def test_compare_warns_once_of_a_missing_stemmer(rouge):
     assert "|stem:none|" in result["signature"]
 
 
+@pytest.mark.parametrize(
+    ("spec", "language"), [(None, "vi"), ("word", "vi"), ("whitespace", "ja"), (None, "ja")]
+)
+def test_get_tokenizer_without_a_stemmer_warns_once_and_does_not_stem(spec, language):
+    # The same rule as compute()'s: one NoStemmerWarning, pointing at this call, and no stemming.
+    text = "running dogs chạy 走った"
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("always")
+        stemmed = get_tokenizer(spec, use_stemmer=True, language=language)
+    assert [(r.category, r.filename) for r in records] == [(NoStemmerWarning, __file__)]
+    assert str(records[0].message).startswith(f"language={language!r} ({LANGUAGE_NAMES[language]}) has no")
+    plain = get_tokenizer(spec, language=language)
+    assert stemmed.tokenize(text) == plain.tokenize(text)
+    assert "running" in stemmed.tokenize(text)
+    assert stemmed.signature == plain.signature
+
+
+def language_code_warning(rouge):
+    """The metric's LanguageCodeWarning (from evaluate's copy of the module)."""
+    return sys.modules[type(rouge).__module__].LanguageCodeWarning
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "meant", "meant_code"),
+    [("kr", "Kanuri", "Korean", "ko"), ("se", "Northern Sami", "Swedish", "sv")],
+)
+def test_a_code_often_typed_for_another_language_warns_naming_both(rouge, code, name, meant, meant_code):
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("always")
+        result = compute(rouge, "a b", "a c", language=code, return_signature=True)
+    [record] = [r for r in records if issubclass(r.category, language_code_warning(rouge))]
+    assert record.filename == __file__
+    message = str(record.message)
+    assert message.startswith(f"language={code!r} is {name}, not {meant}")
+    assert f"{meant} is language={meant_code!r}" in message and "LanguageCodeWarning" in message
+    assert f"|lang:{code}({name.replace(' ', '_')})|" in result["signature"]
+    # Silenced by its category or by its message (as the docs say), the score is the same.
+    for ignore in ({"category": language_code_warning(rouge)}, {"message": f"language='{code}' is {name}"}):
+        with warnings.catch_warnings(record=True) as records:
+            warnings.simplefilter("always")
+            warnings.filterwarnings("ignore", **ignore)
+            assert compute(rouge, "a b", "a c", language=code, return_signature=True) == result
+        assert not records
+
+
+@pytest.mark.parametrize("language", [None, "ko", "sv", "en", "ee", "si"])
+def test_other_codes_do_not_warn_of_a_mistaken_code(rouge, language):
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("always")
+        compute(rouge, "a b", "a c", language=language)
+    assert not [r for r in records if issubclass(r.category, language_code_warning(rouge))]
+
+
+def test_compare_warns_of_a_mistaken_code_once_per_call(rouge):
+    # Under the default filter: compare scores each system, every warning points at the one call.
+    with warnings.catch_warnings(record=True) as records:
+        warnings.simplefilter("default")
+        rouge.compare(
+            predictions={"x": ["a b", "c d"], "y": ["a", "c"]}, baseline=["b", "d"], references=["a b", "c"],
+            language="kr", n_samples=99,
+        )  # fmt: skip
+    assert len([r for r in records if issubclass(r.category, language_code_warning(rouge))]) == 1
+
+
 def test_rouge_score_tokenizer_does_not_stem_in_a_language():
     with pytest.raises(ValueError, match="rouge-score's own Porter rule"):
         get_tokenizer("rouge-score", use_stemmer=True, language="en")
@@ -136,7 +201,7 @@ def test_stemming_in_the_language(rouge):
     )  # fmt: skip
     assert plain == {"rouge1": 0.0}
     assert stemmed["rouge1"] > 0
-    assert "|lang:ru|stem:snowball-russian[pystemmer-" in stemmed["signature"]
+    assert "|lang:ru(Russian)|stem:snowball-russian[pystemmer-" in stemmed["signature"]
 
 
 def test_score_examples_takes_the_language(rouge):
@@ -151,7 +216,7 @@ def test_command_line_language(tmp_path, capsys):
     assert rouge_cli.main([*argv, "--rouge-types", "rouge1", "--language", "ru"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["rouge1"] == 1.0
-    assert "|lang:ru|" in result["signature"]
+    assert "|lang:ru(Russian)|" in result["signature"]
 
 
 # --- Lao, Khmer and Burmese --------------------------------------------------------------------------

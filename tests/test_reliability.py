@@ -109,6 +109,16 @@ def test_options_are_checked_before_anything_is_stored(metric, monkeypatch):
     assert stored == []
 
 
+def test_a_bad_option_to_compute_loses_nothing_stored(metric, rouge):
+    """Options are checked before compute() touches the stored rows: fix the option and compute again."""
+    metric.add_batch(predictions=["x", "z"], references=["y", "z"])
+    for options in ({"use_stemmer": "yes"}, {"stemmer": True}, {"rouge155": "-x"}):
+        with pytest.raises((ValueError, TypeError)) as raised:
+            metric.compute(**options)
+        assert not getattr(raised.value, "__notes__", None)
+    assert metric.compute() == rouge.compute(predictions=["x", "z"], references=["y", "z"])
+
+
 def test_failed_compute_after_add_batch_deletes_the_stored_rows(metric):
     metric.add_batch(predictions=["x", "z"], references=["y", "z"])
     assert len(arrow_files(metric)) == 1

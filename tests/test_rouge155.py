@@ -257,6 +257,15 @@ def test_compute_options_the_flags_replace_are_value_errors(rouge, options):
         rouge.compute(predictions=["a"], references=["a"], rouge155="-n 2", **options)
 
 
+def test_flags_asking_for_no_measure_are_a_value_error(rouge):
+    """-x without -n asks for nothing: compute returned {} without a word."""
+    with pytest.raises(ValueError, match="asks for no measure"):
+        rouge.compute(predictions=["a b"], references=["a b"], rouge155="-x")
+    assert rouge.compute(predictions=["a b"], references=["a b"], rouge155="-x -n 1") == pytest.approx(
+        {"rouge1": 1.0, "rouge1_low": 1.0, "rouge1_high": 1.0}
+    )
+
+
 def test_compute_rejects_bad_flags_before_storing(rouge):
     with pytest.raises(ValueError, match="-3"):
         rouge.add_batch(predictions=["a"], references=["a"])

@@ -186,6 +186,19 @@ def test_bad_files_are_one_message(tmp_path, references, message):
         (["--rouge155", "-a -n 2 -e /tmp"], "flag -e"),
         (["--rouge155", "-a -n 2", "--eos", ""], "must not be empty"),
         (["--rouge155=-a", "--baseline", "x.txt"], "no --baseline"),
+        # Options of the other scoring, which ROUGE-1.5.5's flags replace, were dropped without a word.
+        (["--rouge155", "-a -n 2", "--use-stemmer"], "drop --use-stemmer"),
+        (
+            ["--rouge155", "-a -n 2", "--language", "ja", "--rouge-types", "rouge1"],
+            "drop --language, --rouge-types",
+        ),
+        (["--rouge155", "-a -n 2", "--format", "csv", "--detailed"], "drop --detailed, --format"),
+        (
+            ["--rouge155", "-a -n 2", "--bootstrap", "--seed", "3", "--n-samples", "9"],
+            "drop --bootstrap, --n-samples, --seed",
+        ),
+        (["--eos", "<t>"], "--eos goes with --rouge155"),
+        (["--sentence-per-line"], "--sentence-per-line goes with --rouge155"),
     ],
 )
 def test_bad_options_are_one_message(tmp_path, capsys, arguments, message):

@@ -2,11 +2,14 @@
 
 import inspect
 import itertools
+import re
 import unicodedata
 from importlib.metadata import version
 
 import pytest
 
+from rouge_languages import LANGUAGE_NAMES
+from rouge_scoring import signature as make_signature
 from rouge_text import TOKENIZERS, get_tokenizer
 
 PREDICTIONS = [
@@ -57,6 +60,18 @@ OPTION_CHANGES = [
     {"engine": "kurenai"},
     {"rouge155": "-n 2 -a"},  # ROUGE-1.5.5.pl's numbers: its Average and interval
 ]
+# signature()'s settings but the tokenizer and language, at their defaults.
+SIGNATURE_OPTIONS = {
+    "stemmer": "no",
+    "split_summaries": False,
+    "multi_ref": "best",
+    "use_aggregator": True,
+    "bootstrap": False,
+    "confidence_level": 0.95,
+    "n_samples": 1000,
+    "seed": 0,
+    "engine": "fast",
+}
 # Options that select or add output keys but never change a number.
 KEY_OPTIONS = {"rouge_types", "detailed", "return_signature"}
 
@@ -118,8 +133,26 @@ def test_default_signature(rouge):
 def test_language_is_named_after_the_tokenizer(rouge):
     _, signature = run(rouge, language="en", rouge_types=["rouge1"])
     assert signature.startswith(
-        f"tok:word[regex-{version('regex')},unicode-{unicodedata.unidata_version}]|lang:en|"
+        f"tok:word[regex-{version('regex')},unicode-{unicodedata.unidata_version}]|lang:en(English)|"
     )
+
+
+def test_the_language_is_named_with_its_code(rouge):
+    # "kr" is Kanuri, not Korean ("ko"): a reader of the signature sees which language was scored.
+    with pytest.warns(UserWarning, match="^language='kr' is Kanuri, not Korean"):
+        _, signature = run(rouge, language="kr", rouge_types=["rouge1"])
+    assert "|lang:kr(Kanuri)|" in signature
+    with pytest.warns(UserWarning, match="^language='se' is Northern Sami, not Swedish"):
+        _, signature = run(rouge, language="se", rouge_types=["rouge1"])
+    assert "|lang:se(Northern_Sami)|" in signature
+
+
+def test_every_language_field_parses_back_to_its_code_and_name():
+    for code, name in LANGUAGE_NAMES.items():
+        field = make_signature("whitespace", language=code, **SIGNATURE_OPTIONS).split("|")[1]
+        match = re.fullmatch(r"lang:([a-z]{2})\((\S+)\)", field)
+        assert match, field
+        assert (match[1], match[2].replace("_", " ")) == (code, name)
 
 
 def test_signature_with_every_option_changed(rouge):

@@ -565,3 +565,12 @@ def test_three_examples_on_the_command_line(tmp_path):
     bootstrap = cli(*files, "--method", "bootstrap").stdout.splitlines()[1].split()
     assert float(bootstrap[-1]) < 0.05 and bootstrap[5] == "+0.000000"
     assert bootstrap[-1] != "*"  # p < 0.05, but the interval holds 0: no verdict against it
+
+
+def test_compare_on_more_than_a_thousand_examples(rouge):
+    """2 / 2**rows overflowed a float from 1,024 examples: compare() raised OverflowError unscored."""
+    rows = 1100
+    result = rouge.compare(predictions=["x z"] * rows, baseline=["x y"] * rows, references=["x y"] * rows,
+                           rouge_types=["rouge1"], n_samples=100)  # fmt: skip
+    assert result["rouge1_difference"] == -0.5
+    assert result["rouge1_p_value"] == 1 / 101  # every resample below zero: p = (1 + 0) / (1 + 100)
