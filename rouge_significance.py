@@ -99,8 +99,12 @@ def _mean_blocks(differences: np.ndarray, method: str, n_samples: int, seed: int
     total = differences.sum(axis=0)
     blocks = [_all_swaps(rows)] if is_exact(method, rows) else _weight_blocks(rng, rows, n_samples, method)
     for weights in blocks:
-        sums = weights @ differences
-        yield (sums if method == "bootstrap" else total - 2.0 * sums) / rows
+        means = weights @ differences
+        if method != "bootstrap":  # total - 2 * sums, in place (the same floats)
+            means *= -2.0
+            means += total
+        means /= rows
+        yield means
 
 
 def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
