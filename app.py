@@ -57,6 +57,12 @@ CODE_CSS = (
     "#code .cm-line, #code .cm-gutterElement { line-height: 20px !important; }\n"
     '#code .cm-gutterElement:not([style*="visibility"]) { height: 20px !important; }'  # not the spacer
 )
+# A file's name: gradio keeps 8rem for its size and cuts a long name with "…" ("per_example_differe… .csv"
+# at 420 px). Here the size takes the width it needs, and a name longer than the rest wraps.
+FILE_NAME_CSS = (
+    ".file-preview .download { min-width: max-content !important; }\n"
+    ".file-preview .filename .stem { white-space: normal !important; overflow-wrap: anywhere; }"
+)
 log = logging.getLogger("kurenai_rouge.app")
 
 
@@ -299,7 +305,10 @@ def main() -> None:
     # busy machine fails and ends the app ("When localhost is not accessible, a shareable link must be
     # created"); the app serves localhost and never needs a share link.
     build_app().queue().launch(
-        show_error=True, max_file_size=LIMITS.upload_bytes, css=TABLES_CSS + "\n" + CODE_CSS, _frontend=False
+        show_error=True,
+        max_file_size=LIMITS.upload_bytes,
+        css="\n".join([TABLES_CSS, CODE_CSS, FILE_NAME_CSS]),
+        _frontend=False,
     )
 
 

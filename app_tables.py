@@ -217,7 +217,9 @@ def tables_css(narrow_hidden: Mapping[str, Sequence[int]]) -> str:
     gradio fixes each column's width from its header and a hidden row of its longest cells. With
     ``wrap`` it lets a header break inside a word ("ex/am/pl/e"), and the hidden row never wraps, so a
     table of long texts gets wider than the page while short headers are squeezed. Here a header breaks
-    between words only and the hidden row wraps as the shown rows do. ``narrow_hidden`` maps a
+    between words only and the hidden row wraps as the shown rows do. A body cell breaks between
+    space-separated words only, CJK ones too (gradio's ``word-break: break-word`` breaks between any
+    two CJK characters: "晴/れ"), and a word wider than its cell wraps inside it. ``narrow_hidden`` maps a
     summary table's elem_id to the 0-based columns it leaves out at ``NARROW_PX`` wide and below;
     below ``COMPACT_PX`` those tables use a 12 px font and tighter cells. An element of class
     ``narrow-only`` shows at ``NARROW_PX`` and below only.
@@ -232,6 +234,7 @@ def tables_css(narrow_hidden: Mapping[str, Sequence[int]]) -> str:
         [
             ".header-cell span.header { word-break: normal !important; overflow-wrap: normal !important; }",
             ".sizing-body td { white-space: normal !important; }",
+            ".body-cell span.wrap { word-break: keep-all !important; overflow-wrap: anywhere !important; }",
             ".narrow-only { display: none !important; }",
             f"@media (max-width: {COMPACT_PX}px) {{",
             f"  {ids} {{ --input-text-size: 12px; --size-2: 4px; --size-3: 2px; }}",

@@ -72,8 +72,7 @@ def compute_rouge155(
     detailed: bool,
 ) -> dict[str, Any]:
     """The result of compute() for ROUGE-1.5.5's flags (see the module docstring)."""
-    listed = [[refs] if isinstance(refs, str) else list(refs) for refs in references]
-    result = evaluate(flags, predictions, listed)
+    result = evaluate(flags, predictions, references)
     if use_aggregator:
         return _aggregated(result, detailed)
     return _per_document(result, detailed)

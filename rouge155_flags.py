@@ -54,7 +54,6 @@ UNSUPPORTED = {
     "h": "-h (usage)",
     "H": "-H (usage)",
 }
-UNSUPPORTED_VALUE_FLAGS = set("3ez")  # Getopt::Std would take a value after these
 
 
 @dataclass(frozen=True)

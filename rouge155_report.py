@@ -35,11 +35,10 @@ import re
 from collections.abc import Sequence
 
 if __package__:
-    from .rouge155_scoring import Rouge155Result, evaluate
+    from .rouge155_scoring import PEER_ID, Rouge155Result, evaluate
 else:
-    from rouge155_scoring import Rouge155Result, evaluate
+    from rouge155_scoring import PEER_ID, Rouge155Result, evaluate
 
-PEER_ID = "1"  # pyrouge's system_id
 _NUMERIC_PREFIX = re.compile(r"^([0-9]+)")
 
 
@@ -91,17 +90,17 @@ def _perl_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.15g}"
 
 
-def format_report(result: Rouge155Result, peer_id: str = PEER_ID) -> str:
+def format_report(result: Rouge155Result) -> str:
     """The lines ROUGE-1.5.5.pl prints for this result, joined by newlines (``print`` adds the last one)."""
     options = result.options
     test_ids = sorted(
-        ((f"{eval_id}.{peer_id}", eval_id) for eval_id in result.per_document),
+        ((f"{eval_id}.{PEER_ID}", eval_id) for eval_id in result.per_document),
         key=functools.cmp_to_key(lambda a, b: _by_eval_id(a[0], b[0])),
     )
     per_document = _perl_number if options.pool_counts else "{:7.5f}".format
     lines = []
     for measure in options.measures:
-        tag = f"{peer_id} {measure.perl_name}"
+        tag = f"{PEER_ID} {measure.perl_name}"
         lines.append("-" * 45)
         for part in "RPF":
             average, low, high = result.average[measure.key][part]

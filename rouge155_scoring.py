@@ -58,7 +58,7 @@ class Rouge155Result:
 def evaluate(
     flags: str,
     predictions: Sequence[str],
-    references: Sequence[Sequence[str]],
+    references: Sequence[str] | Sequence[Sequence[str]],
     ids: Sequence[str] | None = None,
 ) -> Rouge155Result:
     """Score as ``ROUGE-1.5.5.pl <flags>`` does, each prediction (peer) against its references (models).

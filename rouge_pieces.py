@@ -12,6 +12,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+if __package__:
+    from .rouge_sentences import SCRIPT_ENDERS
+else:
+    from rouge_sentences import SCRIPT_ENDERS
+
 # The bounds, in characters. A segmenter that cuts its text with ``pieces`` names its bound in its
 # signature, since a cut where a text has no space for that long can split a word; the models that
 # weigh a word's context (Kiwi, khmercut's CRF, MeCab's lattice) get the longer pieces. Clusters
@@ -21,10 +26,9 @@ PIECE_CHARS = 1000
 CONTEXT_PIECE_CHARS = 4000
 GRAPHEME_PIECE_CHARS = 200
 # Sentence enders of the scripts that have their own (as in rouge_sentences): none is used in a number.
-_SCRIPT_ENDERS = "。｡！？।॥؟۔։።፧။។៕།༎᠃"
 # Where pieces are cut, best first: after a newline; after whitespace that follows a sentence ender;
 # after whitespace; after a script's sentence ender; after a full-width comma, semicolon or colon.
-_CUTS = (r"\n", rf"[.!?{_SCRIPT_ENDERS}]\s", r"\s", f"[{_SCRIPT_ENDERS}]", "[，、；：]")
+_CUTS = (r"\n", rf"[.!?{SCRIPT_ENDERS}]\s", r"\s", f"[{SCRIPT_ENDERS}]", "[，、；：]")
 
 
 @lru_cache(maxsize=1)

@@ -17,9 +17,10 @@ import re
 from collections.abc import Iterator
 
 # Enders that always end a sentence: no script uses them inside a word or a number.
-_SCRIPT_ENDERS = "。｡！？।॥؟۔։።፧။។៕།༎᠃"
+# The full stops of scripts other than Latin (CJK, Devanagari, Arabic, Armenian, Ethiopic, Burmese, ...).
+SCRIPT_ENDERS = "。｡！？।॥؟۔։።፧။។៕།༎᠃"
 _CLOSERS = "」』）)]］】〕〉》”’\"'｣｝}»"
-_ENDERS_RE = re.compile(rf"([{_SCRIPT_ENDERS}．!?.]+)([{re.escape(_CLOSERS)}]*)")
+_ENDERS_RE = re.compile(rf"([{SCRIPT_ENDERS}．!?.]+)([{re.escape(_CLOSERS)}]*)")
 _WORD_CHAR = r"[\w.'’]"
 _LAST_WORD_RE = re.compile(rf"{_WORD_CHAR}*$")
 _WORD_CHAR_RE = re.compile(_WORD_CHAR)
@@ -40,7 +41,7 @@ def _ends_sentence(line: str, match: re.Match[str]) -> bool:
     after = line[match.end() : match.end() + 2]  # the next two characters
     if closers[-1:] in ("」", "』") and after.startswith(("と", "って")):
         return False  # a quotation inside a Japanese sentence: 「行こう。」と言った。
-    if any(char in _SCRIPT_ENDERS for char in enders):
+    if any(char in SCRIPT_ENDERS for char in enders):
         return True
     if "．" in enders:
         return not after[:1].isdigit()  # not a full-width decimal point: ３．１４

@@ -22,8 +22,10 @@ from itertools import groupby
 from typing import Any
 
 if __package__:
+    from .rouge_languages import LANGUAGE_NAMES
     from .rouge_pieces import GRAPHEME_PIECE_CHARS, grapheme_pieces
 else:
+    from rouge_languages import LANGUAGE_NAMES
     from rouge_pieces import GRAPHEME_PIECE_CHARS, grapheme_pieces
 
 # Python's tables normalise and case-fold; the regex package's tables find boundaries and scripts.
@@ -34,7 +36,6 @@ CJK_CLASS = r"[[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]&&[\p{L}\p{N}]]"
 # Scripts written without spaces between words that UAX #29 cannot split (it cuts them into
 # syllable-sized pieces): the language code of the segmenter for each.
 UNSPACED_SCRIPTS = {"Thai": "th", "Lao": "lo", "Khmer": "km", "Myanmar": "my"}
-_SCRIPT_NAMES = {"th": "Thai", "lo": "Lao", "km": "Khmer", "my": "Burmese"}
 
 
 @lru_cache(maxsize=1)
@@ -399,7 +400,7 @@ def unsegmented_message(tokenizer: str, languages: list[str]) -> str:
         if code in ("ja", "zh"):
             language, names = "Chinese or Japanese", (code, "cjk", "char")
         else:
-            language, names = _SCRIPT_NAMES[code], (code, "char")
+            language, names = LANGUAGE_NAMES[code], (code, "char")
         choices = ", ".join(f"tokenizer={name!r}" for name in names)
         parts.append(
             f"the texts look like {language} written without spaces: the {tokenizer} tokenizer cannot "

@@ -166,12 +166,48 @@ def headers_keep_words_whole(page, elem_id):
             assert widest <= width + 0.5, f"#{elem_id}: header {text!r} breaks inside a word ({width} px)"
 
 
+# The words of a table's shown body cells that break across lines though they fit on one, and those that
+# stick out of their cell, as [word, problem]. A word is what spaces separate ("晴れ" in "今日 は 晴れ
+# です"); a word wider than its cell must wrap inside it. Gradio draws each body cell as a
+# [role=gridcell] holding its text in span.wrap (the <td>s are its hidden sizing row).
+BROKEN_WORDS = """e => {
+    const broken = [], probe = document.createElement("span");
+    probe.style.whiteSpace = "nowrap";
+    probe.style.position = "absolute";
+    document.body.appendChild(probe);
+    for (const text of e.querySelectorAll("[role=gridcell] span.wrap")) {
+        if (!text.offsetParent) continue;
+        const box = text.getBoundingClientRect();
+        probe.style.font = getComputedStyle(text).font;
+        const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+        for (let node; (node = walker.nextNode()); ) {
+            for (const word of node.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const rects = [...range.getClientRects()].filter(rect => rect.width > 0);
+                const middles = rects.map(rect => rect.top + rect.height / 2);
+                const lineHeight = Math.min(...rects.map(rect => rect.height));
+                probe.textContent = word[0];
+                const oneLine = probe.getBoundingClientRect().width <= box.width + 0.5;
+                if (oneLine && Math.max(...middles) - Math.min(...middles) > lineHeight / 2)
+                    broken.push([word[0], `breaks across lines in a cell ${box.width} px wide`]);
+                if (rects.some(rect => rect.left < box.left - 0.5 || rect.right > box.right + 0.5))
+                    broken.push([word[0], `sticks out of its cell (${box.width} px)`]);
+            }
+        }
+    }
+    probe.remove();
+    return broken;
+}"""
+
+
 def cells_keep_words_whole(page, elem_id):
-    """No shown body cell of the table breaks inside a word (a word is what spaces separate)."""
-    for cell in page.locator(f"#{elem_id} tbody td").all():
-        if cell.is_visible() and (measured := cell.evaluate(WIDEST_WORD, "span.wrap")):
-            text, widest, width = measured
-            assert widest <= width + 0.5, f"#{elem_id}: cell {text!r} breaks inside a word ({width} px)"
+    """Each word of the table's shown body cells on one line, or, wider than its cell, wrapped inside it."""
+    cells = page.locator(f"#{elem_id} [role=gridcell] span.wrap")
+    assert cells.count() > 0, f"#{elem_id} shows no cells"
+    broken = page.locator(f"#{elem_id}").evaluate(BROKEN_WORDS)
+    assert broken == [], f"#{elem_id}: {len(broken)} words broken, the first {broken[:5]}"
 
 
 def fits(page, elem_id):
@@ -187,6 +223,15 @@ def shown_headers(page, elem_id):
     return [
         header.inner_text().strip() for header in page.locator(f"#{elem_id} th").all() if header.is_visible()
     ]
+
+
+def downloads_named_whole(page, names):
+    """The tab's file downloads are ``names``, each shown whole (gradio cuts a long name with "…")."""
+    shown = [cell for cell in page.locator(".file-preview td.filename").all() if cell.is_visible()]
+    assert sorted(cell.get_attribute("aria-label") for cell in shown) == sorted(names)
+    for cell in shown:
+        for part in cell.locator(".stem, .ext").all():
+            assert part.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), f"{cell.inner_text()!r} is cut"
 
 
 def upload_file(page, path):
@@ -396,6 +441,7 @@ def test_browser_narrow_score_and_inspect(server):
         # Option labels and download names on one line each, not cut.
         for name in ("csv-download", "json-download"):
             assert page.locator(f"#{name}").bounding_box()["width"] > 300, f"#{name} squeezed at 420 px"
+        downloads_named_whole(page, ["per_example_scores.csv", "summary.json"])
         for text in ("stemmer", "split sentences", "bootstrap interval"):
             label = page.get_by_text(text, exact=True).first
             assert label.bounding_box()["height"] < 30, f"{text!r} wraps at 420 px"
@@ -443,6 +489,45 @@ def test_browser_narrow_score_and_inspect(server):
         shoot(page, "10-inspect-narrow.png")
         inspect_empty_boxes(page)
         shoot(page, "11-inspect-error-narrow.png")
+        browser.close()
+
+
+# Lines the per-example table must wrap between words only: segmented Japanese, Korean and Chinese,
+# English with a long URL; and words of 60 characters, wider than a cell, that must wrap inside it.
+WRAPPED_LINES = (
+    "今日 は 晴れ です 会議 は 午後 三 時 に 始まり ます 猫 が 窓 の 外 を 見て いる "
+    "東京 から 大阪 まで 新幹線 で 行き ました",
+    "오늘 은 날씨 가 좋습니다 우리 는 내일 부산 에 갑니다 고양이 가 창문 밖 을 보고 있습니다 "
+    "회의 는 오후 세 시 에 시작 합니다",
+    "我们 明天 去 北京 这 本 书 非常 有趣 今天 天气 很 好 我们 后天 坐 高铁 去 上海 看 朋友 他们 都 很 高兴",
+    "the quick brown fox jumps over the lazy dog at https://example.com/a/long/path/without/any/spaces.html",
+    " ".join(["新幹線"] * 30),  # words of 2, 3 and 4 characters: some line ends inside one
+    " ".join(["北京"] * 40),
+    " ".join(["좋습니다"] * 20),
+    "abcdefghij" * 6,
+    "猫が窓の外を見ている" * 6,
+)
+
+
+@pytest.mark.parametrize("width", [1400, 420])
+def test_browser_per_example_cells_break_between_words(server, width):
+    """Each word of the per-example table on one line; a word wider than its cell wraps inside it."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server)
+        wait_for_table(page, "details", lambda rows: len(rows) == 3)
+        page.locator("#predictions textarea").fill("\n".join(WRAPPED_LINES))
+        page.locator("#references textarea").fill("\n".join(reversed(WRAPPED_LINES)))
+        page.get_by_role("button", name="Score", exact=True).click()
+        details = wait_for_table(
+            page, "details", lambda rows: [row[1] for row in rows] == list(WRAPPED_LINES)
+        )
+        assert [row[2] for row in details] == list(reversed(WRAPPED_LINES))
+        shoot(page, f"14-per-example-words-{width}.png")
+        cells_keep_words_whole(page, "details")
         browser.close()
 
 
@@ -590,6 +675,7 @@ def test_browser_compare_systems(server, tmp_path):
                 page.get_by_text("leaves out both means and the interval").first.wait_for()
             for elem_id in ("cmp-summary", "cmp-details"):
                 headers_keep_words_whole(page, elem_id)
+            downloads_named_whole(page, ["per_example_differences.csv", "comparison.json"])
             shoot(page, f"6-compare{suffix}.png")
             # An error stays on the page, next to the results of the last run.
             page.locator("#cmp-system textarea").fill(app_compare.EXAMPLE_BASELINE)
@@ -684,6 +770,7 @@ def test_browser_stemmer_for_a_language_without_one_is_a_warning(server):
         page.get_by_role("button", name="Score", exact=True).click()
         status.get_by_text(re.compile("Scored 2 examples|Not done")).wait_for()
         assert "Not done" not in status.inner_text() and "stemmer" in status.inner_text()
+        assert "no spaces" not in status.inner_text()  # the texts are segmented: ja is chosen
         shoot(page, "13-stemmer-without-a-stemmer.png")
         browser.close()
 

@@ -262,7 +262,7 @@ def _oracle_ends_sentence(line, match):
     after = line[match.end() :]
     if closers[-1:] in ("」", "』") and after.startswith(("と", "って")):
         return False
-    if any(char in rouge_sentences._SCRIPT_ENDERS for char in enders):
+    if any(char in rouge_sentences.SCRIPT_ENDERS for char in enders):
         return True
     if "．" in enders:
         return not after[:1].isdigit()
