@@ -38,6 +38,7 @@ from .rouge_native import native_scores as native_scores
 from .rouge_ngrams import Score as Score
 from .rouge_pieces import pieces as pieces
 from .rouge_presets import PRESETS as PRESETS
+from .rouge_quantiles import stream_quantiles as stream_quantiles
 from .rouge_scoring import VERSION, check_options_early, score
 from .rouge_scoring import compare as compare_systems_of
 from .rouge_segmenters import SudachiTokenizer as SudachiTokenizer

@@ -22,6 +22,10 @@ so that it never contradicts the interval shown beside it.
 Resamples are drawn in blocks from a generator of their own (``numpy.random.default_rng(seed)``),
 as counts or signs per example multiplied with the differences, so that several systems and every
 score key are tested on the same resamples at little more than the cost of one.
+The interval's quantiles are those of every bootstrap mean, exactly, without holding them: the
+same bootstrap resamples are drawn again for each pass of :func:`rouge_quantiles.stream_quantiles`
+(two as a rule), so memory does not grow with ``n_samples`` x systems x keys (only one column of
+``n_samples`` values is rebuilt at a time, to interpolate as ``np.quantile`` does).
 """
 
 from __future__ import annotations
@@ -33,8 +37,10 @@ import numpy as np
 
 if __package__:
     from .rouge_inputs import describe
+    from .rouge_quantiles import stream_quantiles
 else:
     from rouge_inputs import describe
+    from rouge_quantiles import stream_quantiles
 
 METHODS = ("permutation", "bootstrap")
 # Up to this many examples the permutation test counts all 2**n swap patterns (65,536 at 16).
@@ -93,8 +99,12 @@ def _mean_blocks(differences: np.ndarray, method: str, n_samples: int, seed: int
     total = differences.sum(axis=0)
     blocks = [_all_swaps(rows)] if is_exact(method, rows) else _weight_blocks(rng, rows, n_samples, method)
     for weights in blocks:
-        sums = weights @ differences
-        yield (sums if method == "bootstrap" else total - 2.0 * sums) / rows
+        means = weights @ differences
+        if method != "bootstrap":  # total - 2 * sums, in place (the same floats)
+            means *= -2.0
+            means += total
+        means /= rows
+        yield means
 
 
 def resampled_means(differences: np.ndarray, method: str, n_samples: int, seed: int) -> np.ndarray:
@@ -175,27 +185,27 @@ def compare_columns(
     0.125
     """
     differences = np.concatenate([system - baseline for system in systems], axis=1)
+    rows = differences.shape[0]
     observed = differences.mean(axis=0)
-    # The interval needs every bootstrap mean, one row per column (n_samples x 8 bytes each); the
-    # p-value only counts, block by block, so the null distribution is never held whole.
-    bootstrapped = np.empty((differences.shape[1], n_samples))
     hits = np.zeros(differences.shape[1], dtype=np.int64)
-    start = 0
-    for block in _mean_blocks(differences, "bootstrap", n_samples, seed):
-        bootstrapped[:, start : start + len(block)] = block.T
-        start += len(block)
-        if method == "bootstrap":
-            hits += _hits(observed, block, method)
-    if method != "bootstrap":
-        for block in _mean_blocks(differences, method, n_samples, seed):
-            hits += _hits(observed, block, method)
-    if is_exact(method, differences.shape[0]):
+    for block in _mean_blocks(differences, method, n_samples, seed):
+        hits += _hits(observed, block, method)
+    if is_exact(method, rows):
         # every swap pattern once, the observed one among them
-        p = hits / 2.0 ** differences.shape[0]
+        p = hits / 2.0**rows
     else:
         p = (1.0 + hits) / (1.0 + n_samples)
     alpha = (1.0 - confidence_level) / 2.0
-    low, high = np.quantile(bootstrapped, [alpha, 1.0 - alpha], axis=1, overwrite_input=True)
+    # The interval's quantiles are exact without holding the n_samples bootstrap means of every
+    # column: the same resamples are drawn again on each pass (rouge_quantiles).
+    spread = 6.0 * differences.std(axis=0) / math.sqrt(rows)
+    low, high = stream_quantiles(
+        lambda: _mean_blocks(differences, "bootstrap", n_samples, seed),
+        n_samples,
+        [alpha, 1.0 - alpha],
+        observed - spread,
+        observed + spread,
+    )
     width = baseline.shape[1]
     return [
         {

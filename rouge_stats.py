@@ -9,8 +9,10 @@ import numpy as np
 
 if __package__:
     from .rouge_inputs import check_resampling
+    from .rouge_quantiles import stream_quantiles
 else:
     from rouge_inputs import check_resampling
+    from rouge_quantiles import stream_quantiles
 
 Score = tuple[float, float, float]
 MULTI_REF_MODES = ("best", "avg")
@@ -65,23 +67,27 @@ def bootstrap_interval(
     every column, from a generator of its own seeded with ``seed``: numpy's
     global random state is neither used nor changed. Resamples are drawn in
     blocks of about ``BLOCK_INDICES`` indices, so memory does not grow with
-    rows x ``n_samples``; the numbers are those of drawing them all at once.
+    rows x ``n_samples``; the numbers are those of drawing them all at once. The quantiles are
+    streamed (``rouge_quantiles``): the resamples are drawn again for a second pass instead of
+    holding ``n_samples`` means per column.
 
     >>> low, high = bootstrap_interval(np.array([[0.0], [1.0]]), 100, 0.95, seed=0)
     >>> bool(0.0 <= low[0] <= 0.5 <= high[0] <= 1.0)
     True
     """
-    rng = np.random.default_rng(seed)
     rows = values.shape[0]
     per_block = max(1, BLOCK_INDICES // rows)
-    means = np.empty((n_samples, values.shape[1]))
-    for start in range(0, n_samples, per_block):
-        indices = rng.integers(0, rows, size=(min(per_block, n_samples - start), rows), dtype=np.int32)
-        means[start : start + len(indices)] = np.stack(
-            [column[indices].mean(axis=1) for column in values.T], axis=1
-        )
+
+    def blocks():
+        rng = np.random.default_rng(seed)
+        for start in range(0, n_samples, per_block):
+            indices = rng.integers(0, rows, size=(min(per_block, n_samples - start), rows), dtype=np.int32)
+            yield np.stack([column[indices].mean(axis=1) for column in values.T], axis=1)
+
     alpha = (1.0 - confidence_level) / 2.0
-    low, high = np.quantile(means, [alpha, 1.0 - alpha], axis=0)
+    spread = 6.0 * values.std(axis=0) / math.sqrt(rows)
+    center = values.mean(axis=0)
+    low, high = stream_quantiles(blocks, n_samples, [alpha, 1.0 - alpha], center - spread, center + spread)
     return low, high
 
 

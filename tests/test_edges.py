@@ -94,6 +94,57 @@ def test_bootstrap_memory_does_not_grow_with_rows_times_samples(monkeypatch):
     assert peak < 4_000_000
 
 
+def test_bootstrap_memory_does_not_hold_every_columns_means(monkeypatch):
+    """12 keys, 200,000 resamples: peak below 6 keys' bootstrap means (issue 20); 3.0 now, 25.8 before."""
+    monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 1 << 16)
+    values = np.random.default_rng(0).random((100, 12))
+    tracemalloc.start()
+    rouge_stats.bootstrap_interval(values, 200_000, 0.95, seed=0)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 6 * 200_000 * 8
+
+
+# bootstrap_interval(np.random.default_rng(seed).random((rows, 3)), n_samples, 0.95, seed) on main at
+# 92368be, before its quantiles were streamed: low then high of each column (60,000 resamples of
+# 100 rows are 2 blocks).
+BOOTSTRAP_GOLDEN = {
+    (1, 50, 0): [
+        0.6369616873214543,
+        0.2697867137638703,
+        0.04097352393619469,
+        0.6369616873214543,
+        0.2697867137638703,
+        0.04097352393619469,
+    ],
+    (9, 1000, 1): [
+        0.30424585052080566,
+        0.36910750970390044,
+        0.36276883163245216,
+        0.7185879946690888,
+        0.7099745843643664,
+        0.6668135204358964,
+    ],
+    (100, 60000, 2): [
+        0.419376596755838,
+        0.4251077867695988,
+        0.429245466874209,
+        0.5346000925671734,
+        0.5407949032807926,
+        0.5406684588172963,
+    ],
+}
+
+
+@pytest.mark.parametrize("case", list(BOOTSTRAP_GOLDEN))
+def test_bootstrap_numbers_are_those_of_holding_every_mean(case):
+    rows, n_samples, seed = case
+    low, high = rouge_stats.bootstrap_interval(
+        np.random.default_rng(seed).random((rows, 3)), n_samples, 0.95, seed
+    )
+    assert [float(x) for x in (*low, *high)] == BOOTSTRAP_GOLDEN[case]
+
+
 @pytest.mark.parametrize("setting", ["abc", "0", "-1", "1.5"])
 def test_a_bad_processes_setting_is_named(rouge, monkeypatch, setting):
     monkeypatch.setenv("KURENAI_ROUGE_PROCESSES", setting)

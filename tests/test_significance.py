@@ -12,6 +12,7 @@ import pytest
 from conftest import REPO
 from scipy import stats
 
+import rouge_quantiles
 import rouge_significance
 from rouge_significance import compare_columns, holm, resampled_means
 
@@ -114,16 +115,195 @@ def test_bootstrap_blocks_give_the_numbers_of_one_draw(monkeypatch):
 
 
 @pytest.mark.parametrize("method", ["bootstrap", "permutation"])
-def test_memory_is_one_bootstrap_distribution_and_a_block(monkeypatch, method):
-    """compare() holds the bootstrap means the interval needs, not 3 to 4 arrays of them (issue 20)."""
-    monkeypatch.setattr(rouge_significance, "BLOCK_WEIGHTS", 1 << 14)
+def test_memory_does_not_hold_the_bootstrap_means_of_every_column(monkeypatch, method):
+    """80 columns of 100,000 resamples peak below 16 columns of bootstrap means (issue 20).
+
+    Before, every column's n_samples bootstrap means were held for the interval's quantiles: 81
+    columns' worth (measured); now 8.2: a block (1 << 16 weights here), BINS counts per column and
+    quantile and the values gathered near the quantiles.
+    """
+    monkeypatch.setattr(rouge_significance, "BLOCK_WEIGHTS", 1 << 16)
     rng = np.random.default_rng(0)
-    baseline, systems = rng.random((100, 4)), [rng.random((100, 4)) for _ in range(5)]
+    baseline, systems = rng.random((100, 4)), [rng.random((100, 4)) for _ in range(20)]
     tracemalloc.start()
     compare_columns(systems, baseline, method=method, n_samples=100_000, confidence_level=0.9, seed=4)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert peak < 1.5 * 100_000 * 20 * 8  # measured: 1.03 to 1.08 times, 3.1 to 4.0 before
+    assert peak < 16 * 100_000 * 8
+
+
+def golden_case(method, rows, n_samples, seed):
+    """Two systems of 3 columns against a baseline: per system low, high and p_value of each column."""
+    rng = np.random.default_rng(seed)
+    baseline = rng.random((rows, 3))
+    systems = [np.clip(baseline + rng.normal(shift, 0.1, (rows, 3)), 0, 1) for shift in (0.0, 0.03)]
+    result = compare_columns(systems, baseline, method=method, n_samples=n_samples, confidence_level=0.9,
+                             seed=seed)  # fmt: skip
+    return [[float(x) for key in ("low", "high", "p_value") for x in test[key]] for test in result]
+
+
+# golden_case's results on main at 92368be, before the quantiles were streamed (printed by
+# `print(case, golden_case(*case))` for each case); 50,000 resamples of 100 examples are 2 blocks.
+GOLDEN = {
+    ("permutation", 12, 2000, 0): [
+        [
+            -0.05836989170004086,
+            -0.02816587474750315,
+            0.020686366356252726,
+            0.05554088494784827,
+            0.06043551089675143,
+            0.0794151737048259,
+            0.990234375,
+            0.56396484375,
+            0.02001953125,
+        ],
+        [
+            -0.037687302930839106,
+            -0.010544829316555749,
+            0.03860552790173103,
+            0.03910668869610931,
+            0.07923518935337011,
+            0.12278122740891091,
+            0.96875,
+            0.31103515625,
+            0.0126953125,
+        ],
+    ],
+    ("permutation", 40, 3000, 1): [
+        [
+            -0.05049711289896765,
+            -0.021345919930877928,
+            -0.03385782014675137,
+            -0.003536275612972327,
+            0.02482311765469695,
+            0.011160078476035873,
+            0.07430856381206265,
+            0.9146951016327891,
+            0.3795401532822393,
+        ],
+        [
+            -0.02106668097578691,
+            0.0006136479167407256,
+            0.007365340265302237,
+            0.017201180766947426,
+            0.050645541505036314,
+            0.04960677590614266,
+            0.8833722092635788,
+            0.11896034655114962,
+            0.04298567144285238,
+        ],
+    ],
+    ("bootstrap", 40, 3000, 2): [
+        [
+            -0.029694571917482822,
+            -0.032448909096313865,
+            -0.010786601359491001,
+            0.019758864300969008,
+            0.018863957299543092,
+            0.04069783197030683,
+            0.769410196601133,
+            0.6664445184938353,
+            0.35421526157947353,
+        ],
+        [
+            -0.0029138895439726805,
+            -0.00836769063364181,
+            -0.009607689738481452,
+            0.054071505267603744,
+            0.034023975256301055,
+            0.040152032294192494,
+            0.14795068310563145,
+            0.3018993668777074,
+            0.3162279240253249,
+        ],
+    ],
+    ("bootstrap", 7, 1000, 3): [
+        [
+            -0.13066466523797535,
+            0.0010055823018563998,
+            -0.0027449820427945314,
+            0.030724584434578036,
+            0.05711054500989395,
+            0.10751275032743059,
+            0.3066933066933067,
+            0.1088911088911089,
+            0.11288711288711288,
+        ],
+        [
+            -0.10513985784101329,
+            -0.0009804647038040687,
+            0.028114561243548372,
+            0.002257966194829563,
+            0.11070936920919218,
+            0.07492334553815012,
+            0.13686313686313686,
+            0.07792207792207792,
+            0.000999000999000999,
+        ],
+    ],
+    ("permutation", 100, 50000, 4): [
+        [
+            -0.016738212617236632,
+            -0.024262226327928797,
+            -0.03437584745122949,
+            0.013544607360974193,
+            0.006705757464760386,
+            -0.0042452557768178165,
+            0.872542549149017,
+            0.3528329433411332,
+            0.03685926281474371,
+        ],
+        [
+            0.012426513248513626,
+            0.011445822677859019,
+            -0.005921398206567328,
+            0.04563886977703468,
+            0.04190837579655719,
+            0.025388777167015122,
+            0.0050198996020079595,
+            0.004719905601887962,
+            0.3101337973240535,
+        ],
+    ],
+    ("bootstrap", 100, 50000, 5): [
+        [
+            -0.025396313002596607,
+            -0.007205186621917602,
+            -0.023433231415230016,
+            0.007253036179366843,
+            0.019779734028857677,
+            0.006759116079208412,
+            0.36075278494430113,
+            0.44039119217615647,
+            0.36991260174796503,
+        ],
+        [
+            0.018201957289880773,
+            0.015198992045203986,
+            0.01537944956329871,
+            0.05036124663893076,
+            0.047435175400921376,
+            0.048359437802384914,
+            0.00031999360012799745,
+            0.0015999680006399872,
+            0.001999960000799984,
+        ],
+    ],
+}
+
+
+@pytest.mark.parametrize("case", list(GOLDEN))
+def test_numbers_are_those_of_holding_every_bootstrap_mean(case):
+    assert golden_case(*case) == GOLDEN[case]
+
+
+@pytest.mark.parametrize("case", list(GOLDEN)[:4])
+def test_many_passes_give_the_same_numbers(monkeypatch, case):
+    """Few bins, nothing gathered until a bracket is stuck, small blocks: the same floats."""
+    monkeypatch.setattr(rouge_quantiles, "BINS", 4)
+    monkeypatch.setattr(rouge_quantiles, "GATHER_VALUES", 1)
+    monkeypatch.setattr(rouge_quantiles, "SLICE_VALUES", 1)
+    assert golden_case(*case) == GOLDEN[case]
 
 
 def test_permutation_flips_each_sign_with_probability_one_half():
