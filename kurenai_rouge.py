@@ -51,8 +51,9 @@ from .rouge_stemmers import get_stemmer as get_stemmer
 from .rouge_storage import CheckedStorage
 from .rouge_text import get_tokenizer as get_tokenizer
 from .rouge_tokenizer_base import SegmentingTokenizer as SegmentingTokenizer
+from .rouge_unsegmented import UnsegmentedTextWarning as UnsegmentedTextWarning
 from .rouge_warnings import user_stacklevel as user_stacklevel
-from .rouge_words import UnsegmentedTextWarning as UnsegmentedTextWarning
+from .rouge_words import word_tokens as word_tokens
 from .rouge_workers import score_in_workers as score_in_workers
 
 __version__ = VERSION

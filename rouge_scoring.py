@@ -28,8 +28,8 @@ if __package__:
     from .rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
     from .rouge_stemmers import get_stemmer
     from .rouge_text import check_language, check_tokenizer, get_tokenizer, stemming
+    from .rouge_unsegmented import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
     from .rouge_warnings import user_stacklevel
-    from .rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 else:
     from rouge155_compute import check_rouge155_options, compute_rouge155, rouge155_signature
     from rouge_engine import CHUNK, ENGINES, validate_rouge_types
@@ -41,8 +41,8 @@ else:
     from rouge_stats import MAX_SAMPLES, MULTI_REF_MODES, reduce_references, summarize
     from rouge_stemmers import get_stemmer
     from rouge_text import check_language, check_tokenizer, get_tokenizer, stemming
+    from rouge_unsegmented import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
     from rouge_warnings import user_stacklevel
-    from rouge_words import UnsegmentedTextWarning, unsegmented_languages, unsegmented_message
 
 VERSION = "0.1.0"
 DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")

@@ -87,7 +87,7 @@ class WhitespaceTokenizer:
     """
 
     line_separable = True
-    # Scripts it cannot split into words (see rouge_words.unsegmented_languages).
+    # Scripts it cannot split into words (see rouge_unsegmented.unsegmented_languages).
     unsplit = ("cjk", "sea")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:

@@ -2,8 +2,8 @@
 
 A warning's ``stacklevel`` names the line Python shows with it and the place its "once per place" filter
 counts. ``user_stacklevel()`` is the level of the first frame outside the metric's files that warn or
-lead to a warning (``kurenai_rouge.py``, ``rouge_scoring.py``, ``rouge_text.py``, side by side in one
-directory, evaluate's copy included) and outside evaluate's package.
+lead to a warning (``kurenai_rouge.py``, ``rouge_storage.py``, ``rouge_scoring.py``, ``rouge_text.py``,
+side by side in one directory, evaluate's copy included) and outside evaluate's package.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import os
 import sys
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_OWN_NAMES = ("kurenai_rouge.py", "rouge_scoring.py", "rouge_text.py")
+_OWN_NAMES = ("kurenai_rouge.py", "rouge_storage.py", "rouge_scoring.py", "rouge_text.py")
 
 
 def user_stacklevel() -> int:

@@ -32,7 +32,7 @@ from bench_long_inputs import hard_text, sentence_text  # noqa: E402
 import app  # noqa: E402
 import app_inputs  # noqa: E402
 import app_limits  # noqa: E402
-import rouge_words  # noqa: E402
+import rouge_unsegmented  # noqa: E402
 
 ALL_TYPES = list(app.ROUGE_TYPES)
 DEFAULT_TYPES = list(app.DEFAULT_ROUGE_TYPES)
@@ -249,7 +249,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     limits = app_limits.LIMITS
-    warnings.simplefilter("ignore", rouge_words.UnsegmentedTextWarning)
+    warnings.simplefilter("ignore", rouge_unsegmented.UnsegmentedTextWarning)
     print(
         f"limits: {limits.examples} examples, {limits.chars} characters, {limits.references} references, "
         f"{limits.seconds} s estimated; KURENAI_ROUGE_PROCESSES={os.environ['KURENAI_ROUGE_PROCESSES']}"

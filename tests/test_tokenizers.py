@@ -22,10 +22,10 @@ from rouge_score.rouge_scorer import RougeScorer
 
 import rouge_segmenters
 import rouge_text
-import rouge_words
+import rouge_unsegmented
 from rouge_sentences import split_sentences
 from rouge_text import TOKENIZERS, get_tokenizer
-from rouge_words import UnsegmentedTextWarning
+from rouge_unsegmented import UnsegmentedTextWarning
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 
@@ -589,7 +589,7 @@ def test_no_warning(rouge, predictions, references, options):
     ],
 )
 def test_unsegmented_cjk_detection(texts, expected):
-    assert rouge_words.unsegmented_languages(texts) == expected
+    assert rouge_unsegmented.unsegmented_languages(texts) == expected
 
 
 def test_the_warning_is_a_user_warning():
@@ -598,7 +598,7 @@ def test_the_warning_is_a_user_warning():
 
 
 def test_every_fitting_tokenizer_named_in_the_warning_is_registered():
-    message = rouge_words.unsegmented_message("whitespace", ["ja", "zh", "th", "lo", "km", "my"])
+    message = rouge_unsegmented.unsegmented_message("whitespace", ["ja", "zh", "th", "lo", "km", "my"])
     assert set(re.findall(r"tokenizer='([^']+)'", message)) <= set(TOKENIZERS)
 
 
