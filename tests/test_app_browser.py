@@ -4,6 +4,7 @@ Screenshots of each tab go to artifacts/screenshots/ (the path is printed while 
 """
 
 import contextlib
+import json
 import os
 import re
 import socket
@@ -262,12 +263,33 @@ def choose(page, elem_id, option):
     page.keyboard.press("Escape")
 
 
+def wait_until_idle(page):
+    """Wait until no event of the page is pending (gradio marks its outputs ``.pending`` meanwhile)."""
+    page.wait_for_function("() => document.querySelectorAll('.pending').length === 0")
+
+
 def inspect_empty_boxes(page):
-    """Inspect two empty boxes: the refusal stays under the button 15 s later."""
+    """Inspect two empty boxes: the refusal stays under the button 15 s later.
+
+    The Inspect before it may still be running (its table is the first example's, as on load), so
+    the boxes are emptied once it is done. If the refusal never shows, the page, the status line's
+    HTML and whether an event is pending go to artifacts/screenshots/inspect-never-refused-* first.
+    """
+    wait_until_idle(page)
     page.locator("#inspect-prediction textarea").fill("")
     page.locator("#inspect-reference textarea").fill("")
     page.get_by_role("button", name="Inspect", exact=True).click()
-    page.locator("#inspect-status", has_text="nothing to inspect").wait_for()
+    try:
+        page.locator("#inspect-status", has_text="nothing to inspect").wait_for()
+    except PlaywrightTimeoutError:
+        shoot(page, "inspect-never-refused.png")
+        state = page.evaluate(
+            """() => ({status: document.querySelector('#inspect-status').outerHTML,
+                       prediction: document.querySelector('#inspect-prediction textarea').value,
+                       pending: document.querySelectorAll('.pending').length})"""
+        )
+        (SCREENSHOTS / "inspect-never-refused.json").write_text(json.dumps(state), encoding="utf-8")
+        raise
     page.wait_for_timeout(15_000)
     assert "nothing to inspect" in page.locator("#inspect-status").inner_text()
 
