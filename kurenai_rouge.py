@@ -6,6 +6,8 @@ character, takes the same inputs and compute arguments, and gives exact,
 deterministic numbers (the mean, not a bootstrap median).
 """
 
+from typing import Any
+
 import datasets
 import evaluate
 from evaluate.utils.logging import tqdm
@@ -243,7 +245,7 @@ class KurenaiRouge(CheckedStorage):
             reference_urls=["https://aclanthology.org/W04-1013"],
         )
 
-    def compute(self, *, predictions=None, references=None, **kwargs) -> dict | None:
+    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> dict | None:
         """Score the stored examples and these, after checking the options; see the inputs description.
 
         A bad option loses nothing stored: fix it and compute again.

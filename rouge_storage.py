@@ -21,6 +21,7 @@ import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import evaluate
 from datasets.utils.py_utils import temp_seed
@@ -46,7 +47,7 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
     def _compute(self, predictions, references, **options) -> dict:
         """The metric's result for the stored examples, as evaluate.Metric requires."""
 
-    def compute(self, *, predictions=None, references=None, **kwargs) -> dict | None:
+    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> dict | None:
         """Score what is stored and these; a failure discards everything stored (see the module)."""
         with self._discarded_on_failure():
             at_once = predictions is not None and references is not None
@@ -66,7 +67,7 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
         with temp_seed(self.seed):
             return self._compute(predictions, references, **kwargs)
 
-    def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
+    def add_batch(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> None:
         """Add a batch of predictions and references, checked before they are stored.
 
         A batch that fails the checks stores nothing and loses nothing stored before it.
@@ -75,7 +76,7 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
         with self._discarded_on_failure():
             super().add_batch(predictions=predictions, references=references)
 
-    def add(self, *, prediction=None, reference=None, **kwargs) -> None:
+    def add(self, *, prediction: Any = None, reference: Any = None, **kwargs: Any) -> None:
         """Add one prediction and its reference(s), checked before they are stored.
 
         An example that fails the checks is not stored, and nothing stored before it is lost.
