@@ -12,53 +12,44 @@ import datasets
 import evaluate
 from evaluate.utils.logging import tqdm
 
-# evaluate copies only the siblings imported here at column 0, not their own imports: every module
-# the metric uses is imported here, those this file does not call as redundant aliases.
-from .rouge155_bootstrap import resample_sums as resample_sums
-from .rouge155_compute import compute_rouge155 as compute_rouge155
-from .rouge155_exceptions import PAIRS as PAIRS
-from .rouge155_flags import parse_flags as parse_flags
-from .rouge155_grams import window_hits as window_hits
-from .rouge155_jit import Kernel as Kernel
-from .rouge155_lcs import lcs_hits as lcs_hits
-from .rouge155_measures import score_measure as score_measure
-from .rouge155_scoring import Rouge155Result as Rouge155Result
-from .rouge155_stem import morph_stem as morph_stem
-from .rouge155_stopwords import STOPWORDS as STOPWORDS
-from .rouge155_text import Reader as Reader
-from .rouge_backends import require as require
-from .rouge_bengali import BengaliStemmer as BengaliStemmer
-from .rouge_documents import Document as Document
-from .rouge_engine import ENGINES as ENGINES
-from .rouge_family import score_family as score_family
-from .rouge_inputs import check_inputs as check_inputs
-from .rouge_languages import LANGUAGE_NAMES as LANGUAGE_NAMES
-from .rouge_languages import LanguageCodeWarning as LanguageCodeWarning
-from .rouge_lcs import lcs_length as lcs_length
-from .rouge_lcs_jit import compiled_lcs_length as compiled_lcs_length
-from .rouge_native import native_scores as native_scores
-from .rouge_ngrams import Score as Score
-from .rouge_pieces import pieces as pieces
-from .rouge_presets import PRESETS as PRESETS
-from .rouge_quantiles import stream_quantiles as stream_quantiles
-from .rouge_scoring import VERSION, check_options_early, score
-from .rouge_scoring import compare as compare_systems_of
-from .rouge_segmenters import SudachiTokenizer as SudachiTokenizer
-from .rouge_sentences import split_sentences as split_sentences
-from .rouge_significance import FewExamplesWarning as FewExamplesWarning
-from .rouge_significance import compare_systems as compare_systems
-from .rouge_stats import summarize as summarize
-from .rouge_stemmers import NoStemmerWarning as NoStemmerWarning
-from .rouge_stemmers import get_stemmer as get_stemmer
-from .rouge_storage import CheckedStorage
-from .rouge_text import get_tokenizer as get_tokenizer
-from .rouge_tokenizer_base import SegmentingTokenizer as SegmentingTokenizer
-from .rouge_unsegmented import UnsegmentedTextWarning as UnsegmentedTextWarning
-from .rouge_warnings import user_stacklevel as user_stacklevel
-from .rouge_words import word_tokens as word_tokens
-from .rouge_workers import score_in_workers as score_in_workers
+API_VERSION = 1  # the kurouge.API_VERSION this script is written for
+INSTALL = (
+    "pip install ./kurenai_rouge (from a clone: the folder holding this file and pyproject.toml), or "
+    "pip install 'kurenai-rouge @ git+https://huggingface.co/spaces/<owner>/kurenai_rouge' (the Space "
+    "this file came from)"
+)
 
-__version__ = VERSION
+
+def _library() -> Any:
+    """The kurouge package, or an ImportError saying what to install.
+
+    Imported here, indented, where evaluate's loader does not look (it checks column-0 imports only):
+    so a missing library gets this message, and the Hub serves this one file.
+    """
+    try:
+        import kurouge
+    except ModuleNotFoundError as error:
+        if error.name != "kurouge":
+            raise
+        raise ImportError(
+            "kurenai_rouge needs its library, the Python package kurouge (distribution kurenai-rouge), "
+            f"which is not installed: {INSTALL}"
+        ) from None
+    if getattr(kurouge, "API_VERSION", None) != API_VERSION:
+        raise ImportError(
+            f"this kurenai_rouge.py is written for kurouge API {API_VERSION}, but the installed kurouge "
+            f"{getattr(kurouge, '__version__', '?')} ({kurouge.__file__}) has API "
+            f"{getattr(kurouge, 'API_VERSION', 'none')}: install the kurouge that comes with this file: "
+            f"{INSTALL}"
+        )
+    import kurouge.api
+    import kurouge.metric.storage
+
+    return kurouge
+
+
+kurouge = _library()
+__version__ = kurouge.__version__
 
 _CITATION = """\
 @inproceedings{lin-2004-rouge,
@@ -219,7 +210,7 @@ Examples:
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class KurenaiRouge(CheckedStorage):
+class KurenaiRouge(kurouge.metric.storage.CheckedStorage):
     """ROUGE for every language, with the stock ``rouge`` metric's inputs and options."""
 
     def _info(self) -> evaluate.MetricInfo:
@@ -250,7 +241,7 @@ class KurenaiRouge(CheckedStorage):
 
         A bad option loses nothing stored: fix it and compute again.
         """
-        check_options_early(kwargs)
+        kurouge.api.check_options_early(kwargs)
         return super().compute(predictions=predictions, references=references, **kwargs)
 
     def _compute(
@@ -273,7 +264,7 @@ class KurenaiRouge(CheckedStorage):
         return_signature=False,
         rouge155=None,
     ):
-        return score(
+        return kurouge.api.score(
             predictions,
             references,
             rouge_types=rouge_types,
@@ -316,7 +307,7 @@ class KurenaiRouge(CheckedStorage):
         be scored anywhere (``datasets.Dataset.map(num_proc=...)``) and
         averaged afterwards.
         """
-        return score(
+        return kurouge.api.score(
             predictions,
             references,
             rouge_types=rouge_types,
@@ -372,7 +363,7 @@ class KurenaiRouge(CheckedStorage):
         ``<key>_p_value_holm``; with a dict of systems, their keys start with ``<name>/``.
         ``return_signature`` adds ``"signature"``, compute's with the test appended.
         """
-        return compare_systems_of(
+        return kurouge.api.compare(
             predictions=predictions,
             baseline=baseline,
             references=references,

@@ -38,9 +38,9 @@ from rouge_score_rs.tokenizers import CharacterTokenizer as RsCharacterTokenizer
 from rouge_score_rs.tokenizers import DefaultTokenizer as RsDefaultTokenizer  # noqa: E402
 
 import rouge_engine  # noqa: E402
-from rouge_engine import TokenEngine, score_tokens  # noqa: E402
-from rouge_sentences import split_sentences  # noqa: E402
-from rouge_text import WhitespaceTokenizer  # noqa: E402
+from kurouge.engine.engines import TokenEngine, score_tokens  # noqa: E402
+from kurouge.tokenizers.sentences import split_sentences  # noqa: E402
+from kurouge.tokenizers.registry import WhitespaceTokenizer  # noqa: E402
 
 DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 

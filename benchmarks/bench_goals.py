@@ -89,14 +89,14 @@ def measure_tree(tree: Path, workloads: dict, configs: list[dict], rounds: int, 
     """{config: {phase or peer: (best wall, best CPU seconds)}} with ``tree``'s code."""
     sandbox = Path(tempfile.mkdtemp(prefix="kurenai_rouge_bench_"))
     sys.path.insert(0, str(tree))
-    import rouge_engine
-    import rouge_scoring
-    import rouge_sentences
-    from rouge_text import get_tokenizer
+    from kurouge.engine import engines
+    from kurouge import api
+    from kurouge.tokenizers import sentences
+    from kurouge.tokenizers.registry import get_tokenizer
 
     metric = load_metric(tree, sandbox)
     # The splitter compute() gives the engine for split_summaries=False, in either tree.
-    lines = getattr(rouge_sentences, "split_lines", None) or rouge_sentences.split_sentences
+    lines = getattr(rouge_sentences, "split_lines", None) or sentences.split_sentences
     functions = {}
     for config in configs:
         predictions, references = (column[: config["pairs"]] for column in workloads[config["workload"]])
@@ -104,8 +104,8 @@ def measure_tree(tree: Path, workloads: dict, configs: list[dict], rounds: int, 
         processes = str(config["processes"] or os.cpu_count())
         os.environ["KURENAI_ROUGE_PROCESSES"] = processes
         metric.compute(predictions=predictions[:10], references=references[:10], **options)
-        engine = rouge_engine.TokenEngine(config["types"], get_tokenizer(config["tokenizer"]), lines)
-        phases = _phases(metric, engine, rouge_scoring.score, predictions, references, options, processes)
+        engine = engines.TokenEngine(config["types"], get_tokenizer(config["tokenizer"]), lines)
+        phases = _phases(metric, engine, api.score, predictions, references, options, processes)
         functions.update({(config["name"], phase): phases[phase] for phase in config["phases"]})
         if peers and config["tokenizer"] == "rouge-score":
             functions.update(
@@ -176,10 +176,9 @@ def check_rouge_score_numbers(pairs: list[tuple[str, str]]) -> None:
     sys.path.insert(0, str(REPO))
     from rouge_score.rouge_scorer import RougeScorer
 
-    import rouge_scoring
-
+    from kurouge import api
     predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
-    ours = rouge_scoring.score(
+    ours = api.score(
         predictions, references, tokenizer="rouge-score", rouge_types=ROUGE_SCORE_TYPES, use_aggregator=False
     )
     expected = [RougeScorer(ROUGE_SCORE_TYPES).score(r, p) for p, r in pairs]

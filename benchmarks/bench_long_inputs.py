@@ -88,15 +88,14 @@ def child(name: str, kind: str, lengths: list[int]) -> None:
     """In a fresh process: load ``name``, then print one JSON line per length (seconds, memory)."""
     import warnings
 
-    import rouge_sentences
-    import rouge_text
-
+    from kurouge.tokenizers import sentences as rouge_sentences
+    from kurouge.tokenizers import registry
     warnings.simplefilter("ignore")
     if name == "split_summaries":
         run = lambda text: rouge_sentences.split_sentences(text, True)  # noqa: E731
         make = sentence_text
     else:
-        run = rouge_text.get_tokenizer(name).tokenize
+        run = registry.get_tokenizer(name).tokenize
         make = lambda kind, length: hard_text(name, kind, length)  # noqa: E731
     run(make(kind, 100))
     base = peak_bytes()
@@ -143,12 +142,11 @@ def main() -> None:
         name, kind, lengths = args.child
         child(name, kind, [int(n) for n in lengths.split(",")])
         return
-    import rouge_text
-
+    from kurouge.tokenizers import registry
     lengths = [int(n) for n in args.lengths.split(",")]
     print("| tokenizer | input | " + " | ".join(f"{n:,} chars" for n in lengths) + " |")
     print("|---|---|" + "---|" * len(lengths))
-    rows = [(name, kind) for name in rouge_text.tokenizer_names() for kind in args.kinds.split(",")]
+    rows = [(name, kind) for name in registry.tokenizer_names() for kind in args.kinds.split(",")]
     rows += [("split_summaries", "english"), ("split_summaries", "a*700 + ' .'*150")]
     for name, kind in rows:
         if args.only and args.only not in name:

@@ -30,7 +30,7 @@ sys.path[:0] = [str(REPO), str(REPO / "tests")]
 
 from rouge155_files2rouge import build_home, run_perl, write_run  # noqa: E402
 
-from rouge155_report import files2rouge_sentences, report_of_files  # noqa: E402
+from kurouge.rouge155.report import files2rouge_sentences, report_of_files  # noqa: E402
 
 FLAGS = ["-c 95 -r 1000 -n 2 -a -m", "-c 95 -r 1000 -n 2 -a -m -2 4 -U -w 1.2"]
 OUTPUT = {"check": True, "capture_output": True, "text": True}

@@ -16,7 +16,7 @@ import numpy as np
 from scipy import stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from rouge_significance import compare_columns  # noqa: E402
+from kurouge.stats.significance import compare_columns  # noqa: E402
 
 
 def timed(function):

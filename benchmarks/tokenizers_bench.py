@@ -23,7 +23,7 @@ sys.path.insert(0, str(REPO))
 
 import regex  # noqa: E402
 
-from rouge_text import TOKENIZERS, get_tokenizer  # noqa: E402
+from kurouge.tokenizers.registry import TOKENIZERS, get_tokenizer  # noqa: E402
 
 SENTENCES = {
     "ja": [

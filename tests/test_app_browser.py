@@ -21,9 +21,8 @@ from gradio_client import Client, handle_file
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect, sync_playwright
 
-import app_compare
-import app_scoring
-
+from kurouge.space import compare as app_compare
+from kurouge.space import scoring
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -478,7 +477,7 @@ def test_browser_narrow_score_and_inspect(server):
         # Unsegmented Japanese with the language's tokenizer: compute(language="ja") without tokenizer=.
         page.locator("#predictions textarea").fill("今日は晴れです\n猫が窓の外を見ている")
         page.locator("#references textarea").fill("今日は雨です\n猫が窓から外を見ている")
-        choose(page, "tokenizer", app_scoring.FROM_LANGUAGE)
+        choose(page, "tokenizer", scoring.FROM_LANGUAGE)
         choose(page, "language", "ja — Japanese")
         page.get_by_role("button", name="Score", exact=True).click()
         page.locator("#score-status", has_text="Scored 2 examples").wait_for()
@@ -594,8 +593,8 @@ def test_client_scores_with_the_language_tokenizer(server):
         tokenizer = next(
             p for p in api["named_endpoints"][name]["parameters"] if p["parameter_name"] == "tokenizer"
         )
-        assert app_scoring.FROM_LANGUAGE in tokenizer["type"]["enum"]
-    options = (["rouge1"], app_scoring.FROM_LANGUAGE, False, False, False, 0.95, "ja")
+        assert scoring.FROM_LANGUAGE in tokenizer["type"]["enum"]
+    options = (["rouge1"], scoring.FROM_LANGUAGE, False, False, False, 0.95, "ja")
     results = Client(server, verbose=False).predict(
         "今日は晴れです", "今日は雨です", None, *options, api_name="/score"
     )

@@ -3,8 +3,8 @@
 import gradio as gr
 import pytest
 
-import app_compare
-from app_compare import Systems
+from kurouge.space import compare as app_compare
+from kurouge.space.compare import Systems
 
 REFERENCES = app_compare.EXAMPLE_REFERENCES.split("\n")
 BASELINE = app_compare.EXAMPLE_BASELINE.split("\n")

@@ -12,11 +12,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-app_compare_tab = importlib.import_module("app_compare_tab")
-app_inputs = importlib.import_module("app_inputs")
-app_limits = importlib.import_module("app_limits")
-app_score = importlib.import_module("app_score")
-rouge_presets = importlib.import_module("rouge_presets")
+app_compare_tab = importlib.import_module("kurouge.space.compare_tab")
+app_inputs = importlib.import_module("kurouge.space.inputs")
+app_limits = importlib.import_module("kurouge.space.limits")
+app_score = importlib.import_module("kurouge.space.score")
+rouge_presets = importlib.import_module("kurouge.tokenizers.presets")
 
 XLSUM = ["xlsum", "xlsum-segmented"]
 TEXTS = app_inputs.Examples(["猫坐在垫子上，狗在外面。"] * 3, ["The cat sat on the mat."] * 3)

@@ -16,17 +16,17 @@ from pandas.io.formats.style import Styler
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-app_compare = importlib.import_module("app_compare")
-app_compare_tab = importlib.import_module("app_compare_tab")
-app_inspect = importlib.import_module("app_inspect")
-app_score = importlib.import_module("app_score")
-app_scoring = importlib.import_module("app_scoring")
-app_status = importlib.import_module("app_status")
-app_tables = importlib.import_module("app_tables")
-app_warnings = importlib.import_module("app_warnings")
-rouge_languages = importlib.import_module("rouge_languages")
-rouge_significance = importlib.import_module("rouge_significance")
-rouge_stemmers = importlib.import_module("rouge_stemmers")
+app_compare = importlib.import_module("kurouge.space.compare")
+app_compare_tab = importlib.import_module("kurouge.space.compare_tab")
+app_inspect = importlib.import_module("kurouge.space.inspect_tab")
+app_score = importlib.import_module("kurouge.space.score")
+app_scoring = importlib.import_module("kurouge.space.scoring")
+app_status = importlib.import_module("kurouge.space.status")
+app_tables = importlib.import_module("kurouge.space.tables")
+app_warnings = importlib.import_module("kurouge.space.notes")
+rouge_languages = importlib.import_module("kurouge.languages")
+rouge_significance = importlib.import_module("kurouge.stats.significance")
+rouge_stemmers = importlib.import_module("kurouge.stemmers.registry")
 
 FROM_LANGUAGE = app_scoring.FROM_LANGUAGE
 # Raw text of each script the whitespace tokenizer cannot split, and the language the page proposes.

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rouge_bengali import YYA, BengaliStemmer
-from rouge_presets import XLSumTokenizer
-from rouge_stemmers import get_stemmer
+from kurouge.stemmers.bengali import YYA, BengaliStemmer
+from kurouge.tokenizers.presets import XLSumTokenizer
+from kurouge.stemmers.registry import get_stemmer
 
 HERE = Path(__file__).parent / "xlsum"
 STEMS = json.loads((HERE / "bengali_stems.json").read_text(encoding="utf-8"))["stems"]

@@ -6,8 +6,7 @@ import sys
 import pytest
 from conftest import REPO
 
-import rouge_cli
-
+from kurouge.cli import main as rouge_cli
 CLI = [sys.executable, str(REPO / "rouge_cli.py")]
 
 

@@ -11,7 +11,7 @@ import pytest
 from conftest import REPO
 
 pytest.importorskip("ray")
-from rouge_cluster import aggregate  # noqa: E402
+from kurouge.engine.cluster import aggregate  # noqa: E402
 
 OPTIONS = {"detailed": True, "tokenizer": "char"}
 BOOTSTRAP = {"bootstrap": True, "n_samples": 200, "confidence_level": 0.9, "seed": 3}
@@ -26,7 +26,7 @@ MULTI_REFERENCES = [[r, f"晴れ {i % 13}"] for i, r in enumerate(REFERENCES)]
 DRIVER = """
 import json, sys
 import ray
-from rouge_cluster import read_scores, score_parquet
+from kurouge.engine.cluster import read_scores, score_parquet
 
 metric_dir, work, options, names = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), sys.argv[4:]
 ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False)

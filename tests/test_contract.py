@@ -161,7 +161,7 @@ def test_bootstrap_is_the_same_in_another_process(rouge, metric_dir):
 
 
 def test_bootstrap_leaves_numpy_global_state_alone():
-    from rouge_stats import bootstrap_interval
+    from kurouge.stats.summary import bootstrap_interval
 
     state = np.random.get_state()
     bootstrap_interval(np.arange(10.0).reshape(5, 2), 50, 0.9, seed=1)

@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 from conftest import REPO
 
-import rouge_stats
-
+from kurouge.stats import summary
 CLI = [sys.executable, str(REPO / "rouge_cli.py")]
 
 
@@ -77,9 +76,9 @@ def test_a_failing_tokenizer_is_named(rouge):
 
 def test_bootstrap_in_blocks_gives_the_numbers_of_one_draw(monkeypatch):
     values = np.random.default_rng(5).random((37, 3))
-    whole = rouge_stats.bootstrap_interval(values, 501, 0.9, seed=7)
+    whole = summary.bootstrap_interval(values, 501, 0.9, seed=7)
     monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 100)  # blocks of 2 resamples
-    blocks = rouge_stats.bootstrap_interval(values, 501, 0.9, seed=7)
+    blocks = summary.bootstrap_interval(values, 501, 0.9, seed=7)
     assert np.array_equal(whole[0], blocks[0]) and np.array_equal(whole[1], blocks[1])
 
 
@@ -87,7 +86,7 @@ def test_bootstrap_memory_does_not_grow_with_rows_times_samples(monkeypatch):
     monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 1 << 16)
     values = np.zeros((20_000, 1))
     tracemalloc.start()
-    rouge_stats.bootstrap_interval(values, 1000, 0.95, seed=0)
+    summary.bootstrap_interval(values, 1000, 0.95, seed=0)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     # Drawing every index at once would hold 20,000 x 1,000 int32 (80 MB) and their float64 scores.
@@ -99,7 +98,7 @@ def test_bootstrap_memory_does_not_hold_every_columns_means(monkeypatch):
     monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 1 << 16)
     values = np.random.default_rng(0).random((100, 12))
     tracemalloc.start()
-    rouge_stats.bootstrap_interval(values, 200_000, 0.95, seed=0)
+    summary.bootstrap_interval(values, 200_000, 0.95, seed=0)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 6 * 200_000 * 8
@@ -139,7 +138,7 @@ BOOTSTRAP_GOLDEN = {
 @pytest.mark.parametrize("case", list(BOOTSTRAP_GOLDEN))
 def test_bootstrap_numbers_are_those_of_holding_every_mean(case):
     rows, n_samples, seed = case
-    low, high = rouge_stats.bootstrap_interval(
+    low, high = summary.bootstrap_interval(
         np.random.default_rng(seed).random((rows, 3)), n_samples, 0.95, seed
     )
     assert [float(x) for x in (*low, *high)] == BOOTSTRAP_GOLDEN[case]
@@ -154,9 +153,8 @@ def test_a_bad_processes_setting_is_named(rouge, monkeypatch, setting):
 
 
 def test_score_of_an_empty_batch_without_the_metric():
-    # rouge_scoring.score is what compute(), the CLI and the app share: no mean of nothing.
-    import rouge_scoring
-
+    # api.score is what compute(), the CLI and the app share: no mean of nothing.
+    from kurouge import api
     with pytest.raises(ValueError, match="nothing to score"):
-        rouge_scoring.score([], [])
-    assert rouge_scoring.score([], [], use_aggregator=False, rouge_types=["rouge1"]) == {"rouge1": []}
+        api.score([], [])
+    assert api.score([], [], use_aggregator=False, rouge_types=["rouge1"]) == {"rouge1": []}

@@ -26,17 +26,17 @@ from kurenai.rouge_scorer import RougeScorer as KurenaiScorer
 from kurenai.tokenizers import AllCharacterSupportTokenizer
 from rouge_score import rouge_scorer as rs
 
-import rouge_engine
-import rouge_lcs
-import rouge_native
-import rouge_workers
-from rouge_documents import Document, score_lcs, score_ngrams, score_summary_lcs
-from rouge_engine import ENGINES, TokenEngine, score_tokens
-from rouge_lcs import SentenceLayout, lcs_indices, lcs_length, union_lcs
-from rouge_native import NATIVE_TYPES, native_scores
-from rouge_sentences import split_sentences
-from rouge_stats import reduce_references
-from rouge_text import WhitespaceTokenizer
+from kurouge.engine import engines as rouge_engine
+from kurouge.engine import lcs as rouge_lcs
+from kurouge.engine import native as rouge_native
+from kurouge.engine import workers as rouge_workers
+from kurouge.engine.documents import Document, score_lcs, score_ngrams, score_summary_lcs
+from kurouge.engine.engines import ENGINES, TokenEngine, score_tokens
+from kurouge.engine.lcs import SentenceLayout, lcs_indices, lcs_length, union_lcs
+from kurouge.engine.native import NATIVE_TYPES, native_scores
+from kurouge.tokenizers.sentences import split_sentences
+from kurouge.stats.summary import reduce_references
+from kurouge.tokenizers.registry import WhitespaceTokenizer
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -436,8 +436,8 @@ import os, signal, sys, threading
 signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path[:0] = [{tests!r}, {repo!r}]
 from test_engine import ALL_TYPES, child_pids, random_batch
-from rouge_engine import TokenEngine
-from rouge_sentences import split_sentences
+from kurouge.engine.engines import TokenEngine
+from kurouge.tokenizers.sentences import split_sentences
 
 PARENT = os.getpid()
 ready_read, ready_write = os.pipe()

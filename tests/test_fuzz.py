@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from nltk.stem import porter
 from rouge_score.rouge_scorer import RougeScorer
 
-import rouge_cli
-from rouge_scoring import check_options_early
-from rouge_sentences import split_sentences
+from kurouge.cli import main as rouge_cli
+from kurouge.api import check_options_early
+from kurouge.tokenizers.sentences import split_sentences
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]

@@ -89,8 +89,7 @@ def test_a_bad_confidence_level_is_named_on_every_path(rouge, level):
     """compute(), compare(), and the Space's Score tab, which aggregates with rouge_stats (issue 20)."""
     import gradio as gr
 
-    import app
-
+    from kurouge.space import page
     message = f"confidence_level must be a number between 0 and 1, got {level!r}"
     with pytest.raises(ValueError, match=message):
         rouge.compute(predictions=["a"], references=["a"], bootstrap=True, confidence_level=level)
@@ -99,4 +98,4 @@ def test_a_bad_confidence_level_is_named_on_every_path(rouge, level):
             predictions=["a", "b"], baseline=["a", "c"], references=["a", "b"], confidence_level=level
         )
     with pytest.raises(gr.Error, match=message):
-        app.score("a b\nc d", "a b\nc e", None, bootstrap=True, confidence_level=level)
+        page.score("a b\nc d", "a b\nc e", None, bootstrap=True, confidence_level=level)

@@ -1,7 +1,7 @@
 """rouge_languages: an English name for every language code the metric accepts."""
 
-from rouge_languages import LANGUAGE_NAMES, language_label
-from rouge_text import LANGUAGES
+from kurouge.languages import LANGUAGE_NAMES, language_label
+from kurouge.tokenizers.registry import LANGUAGES
 
 
 def test_every_language_code_has_a_name_and_no_other_code_does():

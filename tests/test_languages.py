@@ -12,11 +12,11 @@ import warnings
 import pytest
 from conftest import REPO
 
-import rouge_cli
-from rouge_languages import LANGUAGE_NAMES
-from rouge_sentences import split_sentences
-from rouge_stemmers import NoStemmerWarning
-from rouge_text import LANGUAGE_TOKENIZERS, LANGUAGES, TOKENIZERS, get_tokenizer
+from kurouge.cli import main as rouge_cli
+from kurouge.languages import LANGUAGE_NAMES
+from kurouge.tokenizers.sentences import split_sentences
+from kurouge.stemmers.registry import NoStemmerWarning
+from kurouge.tokenizers.registry import LANGUAGE_TOKENIZERS, LANGUAGES, TOKENIZERS, get_tokenizer
 
 SEGMENTERS = ["ja", "zh", "ko", "th", "lo", "km", "my"]
 

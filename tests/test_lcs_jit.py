@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rouge_lcs
-import rouge_lcs_jit
-from rouge_lcs import lcs_length
-from rouge_lcs_jit import compiled_lcs_length
+from kurouge.engine import lcs as rouge_lcs
+from kurouge.engine import lcs_jit as rouge_lcs_jit
+from kurouge.engine.lcs import lcs_length
+from kurouge.engine.lcs_jit import compiled_lcs_length
 
 REPO = Path(__file__).resolve().parent.parent
 BOUNDARIES = [1, 2, 63, 64, 65, 511, 512, 513, 4095, 4096, 4097, 8191, 8192, 8193, 12289]

@@ -16,13 +16,13 @@ import regex
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import rouge_pieces
-import rouge_presets
-import rouge_segmenters
-import rouge_sentences
-import rouge_words
-from rouge_pieces import GRAPHEME_PIECE_CHARS, grapheme_pieces, pieces
-from rouge_text import get_tokenizer
+from kurouge.tokenizers import pieces as rouge_pieces
+from kurouge.tokenizers import presets as rouge_presets
+from kurouge.tokenizers import segmenters
+from kurouge.tokenizers import sentences as rouge_sentences
+from kurouge.tokenizers import words as rouge_words
+from kurouge.tokenizers.pieces import GRAPHEME_PIECE_CHARS, grapheme_pieces, pieces
+from kurouge.tokenizers.registry import get_tokenizer
 
 SETTINGS = settings(
     max_examples=200, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
@@ -190,14 +190,14 @@ def test_cuts_at_spaces_keep_the_tokens_of_dictionary_segmenters(name, data):
     words = st.text(alphabet=LETTERS[name], min_size=1, max_size=6)
     text = " ".join(data.draw(st.lists(words, min_size=1, max_size=30)))
     tokenizer = get_tokenizer(name)
-    original = rouge_segmenters.PIECE_CHARS
+    original = segmenters.PIECE_CHARS
     try:
-        rouge_segmenters.PIECE_CHARS = 10**9
+        segmenters.PIECE_CHARS = 10**9
         whole = tokenizer.tokenize(text)
-        rouge_segmenters.PIECE_CHARS = 16
+        segmenters.PIECE_CHARS = 16
         assert tokenizer.tokenize(text) == whole
     finally:
-        rouge_segmenters.PIECE_CHARS = original
+        segmenters.PIECE_CHARS = original
 
 
 def test_burmese_zawgyi_warning_once_per_tokenizer(caplog):
@@ -213,13 +213,13 @@ def test_burmese_zawgyi_warning_once_per_tokenizer(caplog):
 
 def test_burmese_zawgyi_warning_with_a_second_copy_of_the_module(caplog):
     """evaluate imports its own copy of the metric's files: both copies still log their one line."""
-    spec = importlib.util.spec_from_file_location("copy_of_rouge_segmenters", rouge_segmenters.__file__)
+    spec = importlib.util.spec_from_file_location("copy_of_rouge_segmenters", segmenters.__file__)
     copy = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(copy)
     zawgyi = "ျမန္မာ" * 3 * 600
     with caplog.at_level(logging.WARNING):
         copy.BurmeseTokenizer().tokenize(zawgyi)
-        rouge_segmenters.BurmeseTokenizer().tokenize(zawgyi)
+        segmenters.BurmeseTokenizer().tokenize(zawgyi)
     assert sorted(record.name for record in caplog.records) == [
         "copy_of_rouge_segmenters",
         "rouge_segmenters",
@@ -321,37 +321,35 @@ def test_a_dotted_word_longer_than_the_window_is_no_abbreviation():
 
 def test_every_registered_tokenizer_has_a_rate_of_its_own():
     """word, lo, km, my and the presets got ko's rate, the slowest, before issue 20."""
-    import app_limits
-    from rouge_text import tokenizer_names
+    from kurouge.space import limits
+    from kurouge.tokenizers.registry import tokenizer_names
 
-    rated = [*app_limits.TOKENIZE_SECONDS_PER_CHAR, *app_limits.SEGMENTER_SECONDS_PER_CHAR]
+    rated = [*limits.TOKENIZE_SECONDS_PER_CHAR, *limits.SEGMENTER_SECONDS_PER_CHAR]
     assert sorted(rated) == sorted(tokenizer_names())
 
 
 def test_the_estimate_counts_splitting():
     """split_summaries=True with rougeLsum adds SPLIT_SECONDS_PER_CHAR a character to the estimate."""
-    import app_inputs
-    import app_limits
-
+    from kurouge.space import inputs as app_inputs
+    from kurouge.space import limits
     line = "a" * 700 + " ." * 150
     examples = app_inputs.Examples([line] * 3, [line] * 3)
     split, unsplit = (
-        app_limits.estimate_work(examples, ["rouge1", "rougeLsum"], "whitespace", False, split).seconds
+        limits.estimate_work(examples, ["rouge1", "rougeLsum"], "whitespace", False, split).seconds
         for split in (True, False)
     )
-    assert split - unsplit == pytest.approx(6 * len(line) * app_limits.SPLIT_SECONDS_PER_CHAR)
-    without_lsum = app_limits.estimate_work(examples, ["rouge1", "rougeL"], "whitespace", False, True).seconds
-    assert without_lsum == app_limits.estimate_work(examples, ["rouge1", "rougeL"], "whitespace").seconds
+    assert split - unsplit == pytest.approx(6 * len(line) * limits.SPLIT_SECONDS_PER_CHAR)
+    without_lsum = limits.estimate_work(examples, ["rouge1", "rougeL"], "whitespace", False, True).seconds
+    assert without_lsum == limits.estimate_work(examples, ["rouge1", "rougeL"], "whitespace").seconds
 
 
 def test_forty_russian_rows_are_accepted():
     """Issue 20: 40 rows of 1,000 characters of Russian with ``word`` were refused as 8.5 s of work."""
-    import app_inputs
-    import app_limits
-
+    from kurouge.space import inputs as app_inputs
+    from kurouge.space import limits
     text = ("Президент России заявил, что переговоры продолжатся в следующем месяце. " * 15)[:1000]
     examples = app_inputs.Examples([text] * 40, [text] * 40)
-    assert app_limits.check_work(examples, ["rouge1", "rouge2", "rougeL", "rougeLsum"], "word").seconds < 1
+    assert limits.check_work(examples, ["rouge1", "rouge2", "rougeL", "rougeLsum"], "word").seconds < 1
 
 
 # Characters whose NFKC takes work: combining marks of several classes, characters that decompose into

@@ -18,9 +18,9 @@ from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rouge_engine import ENGINES
-from rouge_pieces import CONTEXT_PIECE_CHARS
-from rouge_presets import (
+from kurouge.engine.engines import ENGINES
+from kurouge.tokenizers.pieces import CONTEXT_PIECE_CHARS
+from kurouge.tokenizers.presets import (
     PRESETS,
     XLSUM_LANGUAGES,
     BurmeseSyllables,
@@ -215,7 +215,7 @@ import socket
 def refuse(*args, **kwargs):
     raise OSError("network access in a test")
 socket.socket.connect = socket.socket.connect_ex = socket.getaddrinfo = refuse
-from rouge_presets import PRESETS
+from kurouge.tokenizers.presets import PRESETS
 text = "Running dogs! 今日は晴れ。猫坐在垫子上。ฉันกินข้าว မြန်မာစာ Президент"
 for language in [None, "zh", "ja", "th", "my", "ru", "hi", "tr"]:
     assert PRESETS["xlsum"](True, language).tokenize(text)

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rouge_quantiles
-from rouge_quantiles import stream_quantiles
+from kurouge.stats import quantiles as rouge_quantiles
+from kurouge.stats.quantiles import stream_quantiles
 
 
 def streamed(values, block_rows, quantiles, guess_low, guess_high):

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from rouge155_files2rouge import ROUGE155
 from rouge155_perl import PerlError, run_perl
 
-from rouge155_bootstrap import draws
-from rouge155_flags import parse_flags
-from rouge155_scoring import evaluate
-from rouge155_stopwords import STOPWORDS
+from kurouge.rouge155.bootstrap import draws
+from kurouge.rouge155.flags import parse_flags
+from kurouge.rouge155.scoring import evaluate
+from kurouge.rouge155.stopwords import STOPWORDS
 
 FLAG_SETS = [
     "-c 95 -r 1000 -n 2 -a -m",  # what papers report (pyrouge's and files2rouge's default)
@@ -281,11 +281,11 @@ def test_signature_names_rouge155_and_its_flags(rouge):
 
 def test_kernels_give_the_same_numbers_without_numba(monkeypatch):
     """Where numba has no wheel the kernels run as Python: the same functions, the same numbers."""
-    import rouge155_bootstrap
-    import rouge155_grams
-    import rouge155_lcs
-    import rouge155_measures
-    from rouge155_jit import Kernel
+    from kurouge.rouge155 import bootstrap as rouge155_bootstrap
+    from kurouge.rouge155 import grams
+    from kurouge.rouge155 import lcs
+    from kurouge.rouge155 import measures as rouge155_measures
+    from kurouge.rouge155.jit import Kernel
 
     flags = "-n 3 -2 2 -U -w 1.2 -r 20 -f B"
     predictions = ["The cat sat on the mat.\nthe cat ran", "a b a b a", "police kill the gunman"]

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rouge155_files2rouge import perl_report
 
-import rouge_cli
-from rouge155_report import (
+from kurouge.cli import main as rouge_cli
+from kurouge.rouge155.report import (
     files2rouge_sentences,
     pyrouge_eval_ids,
     report_of_files,

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge155_files2rouge import ROUGE155
 
-from rouge155_stem import exception_table, morph_stem, porter_stem
+from kurouge.rouge155.stem import exception_table, morph_stem, porter_stem
 
 SHARED_DATA = REPO.parent.parent / "shared" / "data"  # /work/shared/data next to the worktrees
 if not SHARED_DATA.is_dir():

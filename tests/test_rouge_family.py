@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rouge155_files2rouge import ROUGE155
 
-from rouge_documents import score_ngrams
-from rouge_family import score_skip_bigrams
-from rouge_sentences import split_sentences
-from rouge_text import get_tokenizer
+from kurouge.engine.documents import score_ngrams
+from kurouge.engine.family import score_skip_bigrams
+from kurouge.tokenizers.sentences import split_sentences
+from kurouge.tokenizers.registry import get_tokenizer
 
 # Perl prints P, R and F rounded to 5 decimals and computes F from the rounded P and R.
 TOLERANCE = 1.5e-5

@@ -256,7 +256,7 @@ def test_scorer_line_edges(target: str, prediction: str) -> None:
 def test_text_batch_leaves_a_batch_rust_cannot_take_to_the_tokens_path():
     """A lone surrogate (refused by every entry point first) makes rouge-score-rs raise: no pair is
     scored from the raw texts, so the engine scores them all from tokens."""
-    from rouge_native import text_batch
+    from kurouge.engine.native import text_batch
 
     pairs = [("the cat", "the cat"), ("a \ud800", "a b")]
     assert text_batch(pairs, ("rouge1",), ("rouge-score", False)) == [None, None]

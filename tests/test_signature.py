@@ -8,9 +8,9 @@ from importlib.metadata import version
 
 import pytest
 
-from rouge_languages import LANGUAGE_NAMES
-from rouge_scoring import signature as make_signature
-from rouge_text import TOKENIZERS, get_tokenizer
+from kurouge.languages import LANGUAGE_NAMES
+from kurouge.api import signature as make_signature
+from kurouge.tokenizers.registry import TOKENIZERS, get_tokenizer
 
 PREDICTIONS = [
     "They barked. The dogs were running",

@@ -12,9 +12,9 @@ import pytest
 from conftest import REPO
 from scipy import stats
 
-import rouge_quantiles
-import rouge_significance
-from rouge_significance import compare_columns, holm, resampled_means
+from kurouge.stats import quantiles as rouge_quantiles
+from kurouge.stats import significance as rouge_significance
+from kurouge.stats.significance import compare_columns, holm, resampled_means
 
 B = 20_000  # resamples on each side of a comparison with scipy
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kurenai.tokenizers import AllCharacterSupportTokenizer
 
-from rouge_stemmers import HINDI_SUFFIXES, SNOWBALL_LANGUAGES, STEMMER_LANGUAGES, get_stemmer
+from kurouge.stemmers.registry import HINDI_SUFFIXES, SNOWBALL_LANGUAGES, STEMMER_LANGUAGES, get_stemmer
 
 GOLDEN = json.loads((Path(__file__).parent / "xlsum" / "golden.json").read_text(encoding="utf-8"))
 

@@ -20,12 +20,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score.rouge_scorer import RougeScorer
 
-import rouge_segmenters
-import rouge_text
-import rouge_unsegmented
-from rouge_sentences import split_sentences
-from rouge_text import TOKENIZERS, get_tokenizer
-from rouge_unsegmented import UnsegmentedTextWarning
+from kurouge.tokenizers import segmenters
+from kurouge.tokenizers import registry as rouge_text
+from kurouge.tokenizers import unsegmented as rouge_unsegmented
+from kurouge.tokenizers.sentences import split_sentences
+from kurouge.tokenizers.registry import TOKENIZERS, get_tokenizer
+from kurouge.tokenizers.unsegmented import UnsegmentedTextWarning
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 
@@ -171,8 +171,8 @@ def test_backend_objects_are_built_once():
 
 
 def test_jieba_is_quiet_and_leaves_no_cache_file(monkeypatch, tmp_path, capfd):
-    monkeypatch.setattr(rouge_segmenters.tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(rouge_segmenters, "jieba_tokenizer", rouge_segmenters.jieba_tokenizer.__wrapped__)
+    monkeypatch.setattr(segmenters.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(rouge_segmenters, "jieba_tokenizer", segmenters.jieba_tokenizer.__wrapped__)
     assert get_tokenizer("zh").tokenize("猫坐在垫子上") == ["猫", "坐在", "垫子", "上"]
     assert list(tmp_path.iterdir()) == []
     assert capfd.readouterr().err == ""
@@ -189,7 +189,7 @@ import socket
 def refuse(*args, **kwargs):
     raise OSError("network access in a test")
 socket.socket.connect = socket.socket.connect_ex = socket.getaddrinfo = refuse
-import rouge_text
+from kurouge.tokenizers import registry as rouge_text
 text = "Running dogs! 今日は晴れ。猫坐在垫子上。오늘은 맑다. ฉันกินข้าว ພາສາລາວ ខ្ញុំស្រឡាញ់ ကျွန်တော်"
 for name in {list(TOKENIZERS)!r}:
     assert rouge_text.get_tokenizer(name, True).tokenize(text)

@@ -14,8 +14,8 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import rouge_family
-from rouge_family import _column_groups, _mark_wlcs, _wlcs_values, _WlcsColumns, score_wlcs
+from kurouge.engine import family as rouge_family
+from kurouge.engine.family import _column_groups, _mark_wlcs, _wlcs_values, _WlcsColumns, score_wlcs
 
 WEIGHT = 1.2
 

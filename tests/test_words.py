@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from uniseg.graphemecluster import grapheme_clusters
 from uniseg.wordbreak import words as uniseg_words
 
-import rouge_words
-from rouge_text import get_tokenizer
-from rouge_words import CJK_CLASS, cjk_tokens, grapheme_tokens, normalise, word_tokens
+from kurouge.tokenizers import words as rouge_words
+from kurouge.tokenizers.registry import get_tokenizer
+from kurouge.tokenizers.words import CJK_CLASS, cjk_tokens, grapheme_tokens, normalise, word_tokens
 
 # Letters, marks and digits of scripts written with spaces (Latin with accents and combining marks,
 # Cyrillic, Greek with final sigma, Armenian, Georgian, Hebrew with niqqud, Arabic with harakat,

@@ -1,0 +1,1 @@
+"""The ``kurenai-rouge`` command (``python -m kurouge``)."""

@@ -1,0 +1,1 @@
+"""Aggregation and intervals (``summary``, ``quantiles``) and paired significance tests (``significance``)."""

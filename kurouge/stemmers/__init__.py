@@ -1,0 +1,1 @@
+"""Stemmers by language (``registry``) and XL-Sum's Bengali rules (``bengali``)."""

@@ -1,0 +1,63 @@
+"""What every tokenizer shares: the interface the scorer needs, and the base of the segmenting ones.
+
+``Tokenizer`` is the interface (``tokenize`` and ``signature``); ``SegmentingTokenizer`` the base
+class of the named tokenizers that segment raw text (``word``, ``cjk``, ``char`` in tokenizers.registry, the
+language segmenters in tokenizers.segmenters); ``is_word`` the word test those share (their normalisation,
+``nfkc``, is tokenizers.words').
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from typing import Protocol
+
+from kurouge.stemmers.registry import Stemmer
+
+
+class Tokenizer(Protocol):
+    """What the scorer needs from a tokenizer."""
+
+    signature: str
+
+    def tokenize(self, text: str) -> list[str]:
+        """Return the tokens of ``text``."""
+
+
+def is_word(token: str) -> bool:
+    """Whether ``token`` holds a letter or a digit: punctuation, symbols and spaces are not words."""
+    return any(unicodedata.category(char)[0] in "LN" for char in token)
+
+
+class SegmentingTokenizer(ABC):
+    """Base of the named tokenizers for raw text: segment, lower-case, optionally stem.
+
+    A subclass's ``segment`` returns the tokens of the raw text, normalized as
+    its docstring says; ``tokenize`` lower-cases them and, with a ``stemmer``,
+    stems them (with ``get_stemmer(None)``, the ASCII alphanumeric ones
+    longer than 3 characters, kurenai's rule, so English words inside any text
+    are stemmed as the whitespace tokenizer stems them). ``signature`` is
+    ``name[versions]``. ``unsplit`` names the scripts it cannot split.
+    """
+
+    unsplit: tuple[str, ...] = ()
+
+    def __init__(self, name: str, stemmer: Stemmer | None, versions: Iterable[str]) -> None:
+        self.stemmer = stemmer
+        self.signature = f"{name}[{','.join(versions)}]"
+
+    @abstractmethod
+    def segment(self, text: str) -> list[str]:
+        """Return the tokens of ``text`` before lower-casing and stemming."""
+
+    def tokenize(self, text: str) -> list[str]:
+        """Return the lower-cased (and, with a ``stemmer``, stemmed) tokens of ``text``."""
+        tokens = self.segment(text)
+        # Lower-casing changes no token of a text it leaves as it is (only Σ's depends on its neighbours).
+        joined = "".join(tokens)
+        if joined.lower() != joined:
+            tokens = [token.lower() for token in tokens]
+        if self.stemmer:
+            return [self.stemmer.stem(token) for token in tokens]
+        return tokens
