@@ -89,14 +89,14 @@ def measure_tree(tree: Path, workloads: dict, configs: list[dict], rounds: int, 
     """{config: {phase or peer: (best wall, best CPU seconds)}} with ``tree``'s code."""
     sandbox = Path(tempfile.mkdtemp(prefix="kurenai_rouge_bench_"))
     sys.path.insert(0, str(tree))
-    from kurouge.engine import engines
     from kurouge import api
+    from kurouge.engine import engines
+    from kurouge.settings import get_tokenizer
     from kurouge.tokenizers import sentences
-    from kurouge.tokenizers.registry import get_tokenizer
 
     metric = load_metric(tree, sandbox)
     # The splitter compute() gives the engine for split_summaries=False, in either tree.
-    lines = getattr(rouge_sentences, "split_lines", None) or sentences.split_sentences
+    lines = getattr(sentences, "split_lines", None) or sentences.split_sentences
     functions = {}
     for config in configs:
         predictions, references = (column[: config["pairs"]] for column in workloads[config["workload"]])
@@ -177,6 +177,7 @@ def check_rouge_score_numbers(pairs: list[tuple[str, str]]) -> None:
     from rouge_score.rouge_scorer import RougeScorer
 
     from kurouge import api
+
     predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
     ours = api.score(
         predictions, references, tokenizer="rouge-score", rouge_types=ROUGE_SCORE_TYPES, use_aggregator=False

@@ -88,8 +88,9 @@ def child(name: str, kind: str, lengths: list[int]) -> None:
     """In a fresh process: load ``name``, then print one JSON line per length (seconds, memory)."""
     import warnings
 
-    from kurouge.tokenizers import sentences as rouge_sentences
     from kurouge.tokenizers import registry
+    from kurouge.tokenizers import sentences as rouge_sentences
+
     warnings.simplefilter("ignore")
     if name == "split_summaries":
         run = lambda text: rouge_sentences.split_sentences(text, True)  # noqa: E731
@@ -143,6 +144,7 @@ def main() -> None:
         child(name, kind, [int(n) for n in lengths.split(",")])
         return
     from kurouge.tokenizers import registry
+
     lengths = [int(n) for n in args.lengths.split(",")]
     print("| tokenizer | input | " + " | ".join(f"{n:,} chars" for n in lengths) + " |")
     print("|---|---|" + "---|" * len(lengths))

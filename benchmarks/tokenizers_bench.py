@@ -23,7 +23,8 @@ sys.path.insert(0, str(REPO))
 
 import regex  # noqa: E402
 
-from kurouge.tokenizers.registry import TOKENIZERS, get_tokenizer  # noqa: E402
+from kurouge.settings import get_tokenizer  # noqa: E402
+from kurouge.tokenizers.registry import TOKENIZERS  # noqa: E402
 
 SENTENCES = {
     "ja": [
@@ -148,8 +149,8 @@ def per_sentence_seconds(name: str, sentences: list[str], repeats: int = 7, roun
 def start_up_seconds(name: str) -> float:
     """Import and dictionary load of ``name`` in a fresh interpreter."""
     code = (
-        "import time; start = time.perf_counter(); import rouge_text; "
-        f"rouge_text.get_tokenizer({name!r}).tokenize('a'); print(time.perf_counter() - start)"
+        "import time; start = time.perf_counter(); from kurouge.settings import get_tokenizer; "
+        f"get_tokenizer({name!r}).tokenize('a'); print(time.perf_counter() - start)"
     )
     run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     return float(run.stdout)

@@ -1,7 +1,6 @@
 """Shared fixtures: the metric loaded as users load it, offline, with isolated caches."""
 
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -19,16 +18,8 @@ import evaluate  # noqa: E402
 import pytest  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-# The files a Hub user receives: the metric script and the siblings it imports at column 0.
-MODULE_FILES = [
-    "kurenai_rouge.py",
-    *sorted(
-        {
-            f"{name}.py"
-            for name in re.findall(r"^from \.(\w+) import", (REPO / "kurenai_rouge.py").read_text(), re.M)
-        }
-    ),
-]
+# The file a Hub user receives: the metric script alone; it imports the installed kurouge package.
+MODULE_FILES = ["kurenai_rouge.py"]
 sys.path.insert(0, str(REPO))
 
 

@@ -23,6 +23,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from kurouge.space import compare as app_compare
 from kurouge.space import scoring
+
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"

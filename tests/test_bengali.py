@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from kurouge.stemmers.bengali import YYA, BengaliStemmer
-from kurouge.tokenizers.presets import XLSumTokenizer
 from kurouge.stemmers.registry import get_stemmer
+from kurouge.tokenizers.presets import XLSumTokenizer
 
 HERE = Path(__file__).parent / "xlsum"
 STEMS = json.loads((HERE / "bengali_stems.json").read_text(encoding="utf-8"))["stems"]

@@ -7,6 +7,7 @@ import pytest
 from conftest import REPO
 
 from kurouge.cli import main as rouge_cli
+
 CLI = [sys.executable, str(REPO / "rouge_cli.py")]
 
 

@@ -28,13 +28,13 @@ import json, sys
 import ray
 from kurouge.engine.cluster import read_scores, score_parquet
 
-metric_dir, work, options, names = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), sys.argv[4:]
+work, options, names = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
 ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False)
 assert [node["NodeManagerAddress"] for node in ray.nodes()] == ["127.0.0.1"]
 results = {}
 for name in names:
     scores = f"{work}/{name}/scores"
-    score_parquet(f"{work}/{name}/input", scores, metric_dir, workers=2, batch_size=200, blocks=8, **options)
+    score_parquet(f"{work}/{name}/input", scores, workers=2, batch_size=200, blocks=8, **options)
     results[name] = read_scores(scores)
 ray.shutdown()
 print(json.dumps(results))
@@ -59,7 +59,7 @@ def write_parquet(directory, predictions, references) -> None:
 
 
 @pytest.fixture(scope="module")
-def scored(metric_dir, tmp_path_factory):
+def scored(tmp_path_factory):
     """Score columns from the Ray cluster, by input name."""
     work = tmp_path_factory.mktemp("cluster")
     write_parquet(work / "single" / "input", PREDICTIONS, REFERENCES)
@@ -73,7 +73,7 @@ def scored(metric_dir, tmp_path_factory):
         "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",
     }
     process = subprocess.run(
-        [sys.executable, "-c", DRIVER, str(metric_dir), str(work), json.dumps(OPTIONS), "single", "multi"],
+        [sys.executable, "-c", DRIVER, str(work), json.dumps(OPTIONS), "single", "multi"],
         env=env,
         capture_output=True,
         text=True,

@@ -9,6 +9,7 @@ import pytest
 from conftest import REPO
 
 from kurouge.stats import summary
+
 CLI = [sys.executable, str(REPO / "rouge_cli.py")]
 
 
@@ -77,13 +78,13 @@ def test_a_failing_tokenizer_is_named(rouge):
 def test_bootstrap_in_blocks_gives_the_numbers_of_one_draw(monkeypatch):
     values = np.random.default_rng(5).random((37, 3))
     whole = summary.bootstrap_interval(values, 501, 0.9, seed=7)
-    monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 100)  # blocks of 2 resamples
+    monkeypatch.setattr(summary, "BLOCK_INDICES", 100)  # blocks of 2 resamples
     blocks = summary.bootstrap_interval(values, 501, 0.9, seed=7)
     assert np.array_equal(whole[0], blocks[0]) and np.array_equal(whole[1], blocks[1])
 
 
 def test_bootstrap_memory_does_not_grow_with_rows_times_samples(monkeypatch):
-    monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 1 << 16)
+    monkeypatch.setattr(summary, "BLOCK_INDICES", 1 << 16)
     values = np.zeros((20_000, 1))
     tracemalloc.start()
     summary.bootstrap_interval(values, 1000, 0.95, seed=0)
@@ -95,7 +96,7 @@ def test_bootstrap_memory_does_not_grow_with_rows_times_samples(monkeypatch):
 
 def test_bootstrap_memory_does_not_hold_every_columns_means(monkeypatch):
     """12 keys, 200,000 resamples: peak below 6 keys' bootstrap means (issue 20); 3.0 now, 25.8 before."""
-    monkeypatch.setattr(rouge_stats, "BLOCK_INDICES", 1 << 16)
+    monkeypatch.setattr(summary, "BLOCK_INDICES", 1 << 16)
     values = np.random.default_rng(0).random((100, 12))
     tracemalloc.start()
     summary.bootstrap_interval(values, 200_000, 0.95, seed=0)
@@ -155,6 +156,7 @@ def test_a_bad_processes_setting_is_named(rouge, monkeypatch, setting):
 def test_score_of_an_empty_batch_without_the_metric():
     # api.score is what compute(), the CLI and the app share: no mean of nothing.
     from kurouge import api
+
     with pytest.raises(ValueError, match="nothing to score"):
         api.score([], [])
     assert api.score([], [], use_aggregator=False, rouge_types=["rouge1"]) == {"rouge1": []}

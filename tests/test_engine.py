@@ -34,9 +34,9 @@ from kurouge.engine.documents import Document, score_lcs, score_ngrams, score_su
 from kurouge.engine.engines import ENGINES, TokenEngine, score_tokens
 from kurouge.engine.lcs import SentenceLayout, lcs_indices, lcs_length, union_lcs
 from kurouge.engine.native import NATIVE_TYPES, native_scores
-from kurouge.tokenizers.sentences import split_sentences
 from kurouge.stats.summary import reduce_references
 from kurouge.tokenizers.registry import WhitespaceTokenizer
+from kurouge.tokenizers.sentences import split_sentences
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from nltk.stem import porter
 from rouge_score.rouge_scorer import RougeScorer
 
-from kurouge.cli import main as rouge_cli
 from kurouge.api import check_options_early
+from kurouge.cli import main as rouge_cli
 from kurouge.tokenizers.sentences import split_sentences
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))

@@ -1,6 +1,6 @@
 """Every number main gave before the code became the kurouge package, given again (``==``).
 
-tests/golden/golden.json was written by tests/golden/make_golden.py on main 292a828 (see its docstring):
+tests/golden/numbers.json was written by tests/golden/make_numbers.py on main 292a828 (see its docstring):
 compute() over an option grid (every tokenizer, languages, stemming, sentence splitting, multi-reference
 modes, detail, bootstrap, both engines, ROUGE-W/S/SU), per example and aggregated, rouge155= flag sets
 and compare(). The same script runs here on today's metric.
@@ -15,7 +15,7 @@ import pytest
 HERE = Path(__file__).resolve().parent / "golden"
 sys.path.insert(0, str(HERE))
 
-from make_golden import make  # noqa: E402
+from make_numbers import make  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,7 @@ def today(metric_dir):
 
 @pytest.fixture(scope="module")
 def golden():
-    return json.loads((HERE / "golden.json").read_text(encoding="utf-8"))
+    return json.loads((HERE / "numbers.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("part", ["compute", "rouge155", "compare"])

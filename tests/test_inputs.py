@@ -90,6 +90,7 @@ def test_a_bad_confidence_level_is_named_on_every_path(rouge, level):
     import gradio as gr
 
     from kurouge.space import page
+
     message = f"confidence_level must be a number between 0 and 1, got {level!r}"
     with pytest.raises(ValueError, match=message):
         rouge.compute(predictions=["a"], references=["a"], bootstrap=True, confidence_level=level)

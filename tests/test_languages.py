@@ -6,17 +6,18 @@ hand in the comments.
 """
 
 import json
-import sys
 import warnings
 
 import pytest
 from conftest import REPO
 
 from kurouge.cli import main as rouge_cli
-from kurouge.languages import LANGUAGE_NAMES
-from kurouge.tokenizers.sentences import split_sentences
+from kurouge.languages import LANGUAGE_NAMES, LanguageCodeWarning
+from kurouge.settings import get_tokenizer
 from kurouge.stemmers.registry import NoStemmerWarning
-from kurouge.tokenizers.registry import LANGUAGE_TOKENIZERS, LANGUAGES, TOKENIZERS, get_tokenizer
+from kurouge.tokenizers.registry import LANGUAGE_TOKENIZERS, LANGUAGES, TOKENIZERS
+from kurouge.tokenizers.sentences import split_sentences
+from kurouge.tokenizers.unsegmented import UnsegmentedTextWarning
 
 SEGMENTERS = ["ja", "zh", "ko", "th", "lo", "km", "my"]
 
@@ -27,7 +28,7 @@ def compute(rouge, prediction, reference, **options):
 
 def no_stemmer_warning(rouge):
     """The metric's NoStemmerWarning: evaluate imports the module from its own copy."""
-    return sys.modules[type(rouge).__module__].NoStemmerWarning
+    return NoStemmerWarning
 
 
 # --- the tokenizer each language picks ---------------------------------------------------------------
@@ -141,7 +142,7 @@ def test_get_tokenizer_without_a_stemmer_warns_once_and_does_not_stem(spec, lang
 
 def language_code_warning(rouge):
     """The metric's LanguageCodeWarning (from evaluate's copy of the module)."""
-    return sys.modules[type(rouge).__module__].LanguageCodeWarning
+    return LanguageCodeWarning
 
 
 @pytest.mark.parametrize(
@@ -277,7 +278,7 @@ def caught(rouge, text, **options):
     with warnings.catch_warnings(record=True) as records:
         warnings.simplefilter("always")
         compute(rouge, text, text, rouge_types=["rouge1"], **options)
-    category = sys.modules[type(rouge).__module__].UnsegmentedTextWarning
+    category = UnsegmentedTextWarning
     return [str(r.message) for r in records if issubclass(r.category, category)]
 
 

@@ -118,8 +118,9 @@ any_texts = (
 def test_the_rouge_score_tokenizer_by_name_equals_rouge_score(rouge, examples, use_stemmer, text_limit):
     """tokenizer="rouge-score" hands raw texts to rouge-score-rs, and tokens where texts are too long."""
     from kurouge.engine import native
+
     scorer = RougeScoreScorer(ALL_TYPES, use_stemmer=use_stemmer)
     score = scorer.score_multi if isinstance(examples[0][1], list) else scorer.score
     limit = native.NATIVE_LSUM_CELLS if text_limit is None else text_limit
-    with mock.patch.object(rouge_native, "NATIVE_LSUM_CELLS", limit):
+    with mock.patch.object(native, "NATIVE_LSUM_CELLS", limit):
         assert_equals_reference(rouge, examples, score, tokenizer="rouge-score", use_stemmer=use_stemmer)

@@ -282,8 +282,8 @@ def test_signature_names_rouge155_and_its_flags(rouge):
 def test_kernels_give_the_same_numbers_without_numba(monkeypatch):
     """Where numba has no wheel the kernels run as Python: the same functions, the same numbers."""
     from kurouge.rouge155 import bootstrap as rouge155_bootstrap
-    from kurouge.rouge155 import grams
-    from kurouge.rouge155 import lcs
+    from kurouge.rouge155 import grams as rouge155_grams
+    from kurouge.rouge155 import lcs as rouge155_lcs
     from kurouge.rouge155 import measures as rouge155_measures
     from kurouge.rouge155.jit import Kernel
 

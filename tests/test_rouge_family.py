@@ -16,8 +16,8 @@ from rouge155_files2rouge import ROUGE155
 
 from kurouge.engine.documents import score_ngrams
 from kurouge.engine.family import score_skip_bigrams
+from kurouge.settings import get_tokenizer
 from kurouge.tokenizers.sentences import split_sentences
-from kurouge.tokenizers.registry import get_tokenizer
 
 # Perl prints P, R and F rounded to 5 decimals and computes F from the rounded P and R.
 TOLERANCE = 1.5e-5

@@ -9,8 +9,8 @@ from importlib.metadata import version
 import pytest
 
 from kurouge.languages import LANGUAGE_NAMES
-from kurouge.api import signature as make_signature
-from kurouge.tokenizers.registry import TOKENIZERS, get_tokenizer
+from kurouge.settings import get_tokenizer, resolve
+from kurouge.tokenizers.registry import TOKENIZERS
 
 PREDICTIONS = [
     "They barked. The dogs were running",
@@ -60,17 +60,13 @@ OPTION_CHANGES = [
     {"engine": "kurenai"},
     {"rouge155": "-n 2 -a"},  # ROUGE-1.5.5.pl's numbers: its Average and interval
 ]
-# signature()'s settings but the tokenizer and language, at their defaults.
+# Settings.signature()'s options, at their defaults.
 SIGNATURE_OPTIONS = {
-    "stemmer": "no",
-    "split_summaries": False,
-    "multi_ref": "best",
     "use_aggregator": True,
     "bootstrap": False,
     "confidence_level": 0.95,
     "n_samples": 1000,
     "seed": 0,
-    "engine": "fast",
 }
 # Options that select or add output keys but never change a number.
 KEY_OPTIONS = {"rouge_types", "detailed", "return_signature"}
@@ -149,7 +145,8 @@ def test_the_language_is_named_with_its_code(rouge):
 
 def test_every_language_field_parses_back_to_its_code_and_name():
     for code, name in LANGUAGE_NAMES.items():
-        field = make_signature("whitespace", language=code, **SIGNATURE_OPTIONS).split("|")[1]
+        settings = resolve(tokenizer="whitespace", language=code, quiet=True)
+        field = settings.signature(**SIGNATURE_OPTIONS).split("|")[1]
         match = re.fullmatch(r"lang:([a-z]{2})\((\S+)\)", field)
         assert match, field
         assert (match[1], match[2].replace("_", " ")) == (code, name)

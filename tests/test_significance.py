@@ -14,7 +14,7 @@ from scipy import stats
 
 from kurouge.stats import quantiles as rouge_quantiles
 from kurouge.stats import significance as rouge_significance
-from kurouge.stats.significance import compare_columns, holm, resampled_means
+from kurouge.stats.significance import FewExamplesWarning, compare_columns, holm, resampled_means
 
 B = 20_000  # resamples on each side of a comparison with scipy
 
@@ -537,7 +537,7 @@ def few_examples_warnings(rouge, n, **options):
     with warnings.catch_warnings(record=True) as records:
         warnings.simplefilter("always")
         rouge.compare(predictions=SYSTEM[:n], baseline=BASELINE[:n], references=REFERENCES[:n], **options)
-    category = sys.modules[type(rouge).__module__].FewExamplesWarning
+    category = FewExamplesWarning
     return [str(r.message) for r in records if issubclass(r.category, category)]
 
 

@@ -20,11 +20,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score.rouge_scorer import RougeScorer
 
-from kurouge.tokenizers import segmenters
+from kurouge.settings import get_tokenizer
 from kurouge.tokenizers import registry as rouge_text
+from kurouge.tokenizers import segmenters
 from kurouge.tokenizers import unsegmented as rouge_unsegmented
+from kurouge.tokenizers.registry import TOKENIZERS
 from kurouge.tokenizers.sentences import split_sentences
-from kurouge.tokenizers.registry import TOKENIZERS, get_tokenizer
 from kurouge.tokenizers.unsegmented import UnsegmentedTextWarning
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
@@ -135,7 +136,7 @@ def test_a_missing_backend_names_every_package_to_install_at_once(
     for module in modules:
         monkeypatch.setitem(sys.modules, module, None)
     if cached:
-        monkeypatch.setattr(rouge_segmenters, cached, getattr(rouge_segmenters, cached).__wrapped__)
+        monkeypatch.setattr(segmenters, cached, getattr(segmenters, cached).__wrapped__)
     with pytest.raises(ImportError) as error:
         get_tokenizer(options.pop("tokenizer", None), **options)
     needs, install = str(error.value).split(": pip install ")
@@ -172,7 +173,7 @@ def test_backend_objects_are_built_once():
 
 def test_jieba_is_quiet_and_leaves_no_cache_file(monkeypatch, tmp_path, capfd):
     monkeypatch.setattr(segmenters.tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(rouge_segmenters, "jieba_tokenizer", segmenters.jieba_tokenizer.__wrapped__)
+    monkeypatch.setattr(segmenters, "jieba_tokenizer", segmenters.jieba_tokenizer.__wrapped__)
     assert get_tokenizer("zh").tokenize("猫坐在垫子上") == ["猫", "坐在", "垫子", "上"]
     assert list(tmp_path.iterdir()) == []
     assert capfd.readouterr().err == ""
@@ -192,7 +193,7 @@ socket.socket.connect = socket.socket.connect_ex = socket.getaddrinfo = refuse
 from kurouge.tokenizers import registry as rouge_text
 text = "Running dogs! 今日は晴れ。猫坐在垫子上。오늘은 맑다. ฉันกินข้าว ພາສາລາວ ខ្ញុំស្រឡាញ់ ကျွန်တော်"
 for name in {list(TOKENIZERS)!r}:
-    assert rouge_text.get_tokenizer(name, True).tokenize(text)
+    assert get_tokenizer(name, True).tokenize(text)
 """
     env = {**os.environ, "HOME": str(home), "TMPDIR": str(temp), "HF_HUB_OFFLINE": "1"}
     subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, check=True)
@@ -542,7 +543,7 @@ def test_split_summaries_changes_only_rouge_lsum(rouge):
 
 def warning_class(rouge):
     """The metric's UnsegmentedTextWarning: evaluate imports the module from its own copy."""
-    return sys.modules[type(rouge).__module__].UnsegmentedTextWarning
+    return UnsegmentedTextWarning
 
 
 def compute_warnings(rouge, predictions, references, **options):

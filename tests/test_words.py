@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from uniseg.graphemecluster import grapheme_clusters
 from uniseg.wordbreak import words as uniseg_words
 
+from kurouge.settings import get_tokenizer
 from kurouge.tokenizers import words as rouge_words
-from kurouge.tokenizers.registry import get_tokenizer
 from kurouge.tokenizers.words import CJK_CLASS, cjk_tokens, grapheme_tokens, normalise, word_tokens
 
 # Letters, marks and digits of scripts written with spaces (Latin with accents and combining marks,

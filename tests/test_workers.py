@@ -8,6 +8,8 @@ import pytest
 from test_engine import child_pids
 
 from kurouge.engine import workers
+
+
 def stop_myself(index: int) -> int:
     """Score a chunk by stopping the worker process, as ``kill -STOP <pid>`` would."""
     os.kill(os.getpid(), signal.SIGSTOP)

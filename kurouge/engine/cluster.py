@@ -1,12 +1,12 @@
 """Corpus-scale scoring on a Ray cluster: per-example scores with Ray Data, exact aggregates after.
 
 Ray Data reads a Parquet dataset of predictions and references, a pool of workers scores it
-(``map_batches`` with :class:`Scorer`, which loads the metric once per worker and calls its
-``score_examples``), and the per-example scores are written back to Parquet next to each row's id.
-:func:`aggregate` (stats.summary', which ``compute`` itself uses) turns those columns, in id order,
+(``map_batches`` with :class:`Scorer`, which calls ``api.score`` with ``use_aggregator=False``, as
+the metric's ``score_examples`` does), and the per-example scores are written back to Parquet next to
+each row's id. :func:`aggregate` (``stats.summary``'s, which ``compute`` itself uses) turns those columns, in id order,
 into what ``compute`` returns on the same rows: the exact means and the same bootstrap interval.
 docs/scale.md shows the recipe.
-Ray is imported only by :func:`score_parquet`; nothing here is part of the metric's Hub module.
+Ray is imported only by :func:`score_parquet` (the ``cluster`` extra).
 """
 
 from __future__ import annotations
@@ -14,39 +14,36 @@ from __future__ import annotations
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from kurouge.api import score
 from kurouge.stats.summary import aggregate
 
 __all__ = ["Scorer", "aggregate", "read_scores", "score_parquet"]
 
 
 class Scorer:
-    """A Ray Data callable class: one loaded metric per worker, one ``score_examples`` per batch.
+    """A Ray Data callable class: per batch, the per-example scores of ``api.score``.
 
-    ``metric`` is what ``evaluate.load`` takes (``"user/kurenai_rouge"`` or a local directory);
-    ``options`` are ``score_examples``' scoring options. A batch (a ``pyarrow.Table``) becomes a
-    table of its ``id_column`` and one float64 column per key of ``compute``.
+    ``options`` are ``score``'s scoring options (those of the metric's ``score_examples``). A batch (a
+    ``pyarrow.Table``) becomes a table of its ``id_column`` and one float64 column per key of ``compute``.
     """
 
     def __init__(
         self,
-        metric: str,
         id_column: str = "id",
         prediction_column: str = "prediction",
         reference_column: str = "reference",
         **options,
     ) -> None:
-        import evaluate
-
-        self.metric = evaluate.load(metric)
         self.columns = (id_column, prediction_column, reference_column)
         self.options = options
 
     def __call__(self, batch: pa.Table) -> pa.Table:
         """Score one batch of rows."""
         id_column, prediction_column, reference_column = self.columns
-        scores = self.metric.score_examples(
+        scores = score(
             batch.column(prediction_column).to_pylist(),
             batch.column(reference_column).to_pylist(),
+            use_aggregator=False,
             **self.options,
         )
         columns = {id_column: batch.column(id_column)}
@@ -57,7 +54,6 @@ class Scorer:
 def score_parquet(
     source: str,
     destination: str,
-    metric: str,
     *,
     workers: int,
     batch_size: int = 1024,
@@ -80,7 +76,7 @@ def score_parquet(
         dataset = dataset.repartition(blocks)
     dataset.map_batches(
         Scorer,
-        fn_constructor_kwargs={"metric": metric, **options},
+        fn_constructor_kwargs=options,
         batch_format="pyarrow",
         batch_size=batch_size,
         compute=ray.data.ActorPoolStrategy(size=workers),

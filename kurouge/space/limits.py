@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import gradio as gr
 
 from kurouge.engine.family import ROUGE_S_RE, is_family_type
+from kurouge.settings import resolve
 from kurouge.space.inputs import Examples
-from kurouge.tokenizers import presets, registry
+from kurouge.tokenizers import presets
 from kurouge.tokenizers.sentences import split_sentences
 from kurouge.tokenizers.words import nfkc
 
@@ -229,7 +230,7 @@ def estimate_work(
     they match, and rougeS*/rougeSU* count every pair of tokens of a text, so for rougeW, rougeS and
     rougeSU (with ``tokenize``) the texts are tokenized to count them, and that tokenizing counts as
     work too. ``tokenizer`` is a registered name; ``language`` the texts' (ISO 639-1, or None), as
-    ``registry.get_tokenizer`` takes it: "xlsum"'s work depends on it.
+    ``settings.resolve`` takes it: "xlsum"'s work depends on it.
     """
     texts = [
         (prediction, as_list(refs))
@@ -261,7 +262,9 @@ def estimate_work(
         return Work(seconds, chars)
     seconds += chars * rate
     # As compute builds it, without its warning: a language without a stemmer is not stemmed.
-    tokenizer_ = registry.get_tokenizer(tokenizer, registry.stems(use_stemmer, tokenizer, language), language)
+    tokenizer_ = resolve(
+        tokenizer=tokenizer, use_stemmer=use_stemmer, language=language, quiet=True
+    ).tokenizer
 
     def counted(text: str) -> tuple[Counter, int]:
         return Counter(tokenizer_.tokenize(text)), len(split_sentences(text, split_summaries))

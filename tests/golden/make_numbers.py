@@ -1,8 +1,8 @@
-"""Write golden.json: compute(), compare() and rouge155= over an option grid, through evaluate.load.
+"""Write numbers.json: compute(), compare() and rouge155= over an option grid, through evaluate.load.
 
 Made by main 292a828 (before the code became the kurouge package) with
 
-    python tests/golden/make_golden.py kurenai_rouge.py tests/golden/golden.json
+    python tests/golden/make_numbers.py kurenai_rouge.py tests/golden/numbers.json
 
 and held equal (``==``) by tests/test_golden.py, so that moving code changes no number. It calls only
 the metric's public surface (``evaluate.load`` of the script, ``compute``, ``compare``), which is the
@@ -258,7 +258,7 @@ def make(metric_path: str) -> dict[str, Any]:
 
 
 def main() -> None:
-    """``make_golden.py METRIC_SCRIPT OUTPUT``."""
+    """``make_numbers.py METRIC_SCRIPT OUTPUT``."""
     metric_path, output = sys.argv[1], sys.argv[2]
     os.environ.setdefault("HF_MODULES_CACHE", tempfile.mkdtemp(prefix="golden_modules_"))
     golden = make(os.path.abspath(metric_path))
