@@ -3,8 +3,9 @@
 Ray Data reads a Parquet dataset of predictions and references, a pool of workers scores it
 (``map_batches`` with :class:`Scorer`, which calls ``api.score`` with ``use_aggregator=False``, as
 the metric's ``score_examples`` does), and the per-example scores are written back to Parquet next to
-each row's id. :func:`aggregate` (``stats.summary``'s, which ``compute`` itself uses) turns those columns, in id order,
-into what ``compute`` returns on the same rows: the exact means and the same bootstrap interval.
+each row's id. :func:`aggregate` (``stats.summary``'s, which ``compute`` itself uses) turns those
+columns, in id order, into what ``compute`` returns on the same rows: the exact means and the same
+bootstrap interval.
 docs/scale.md shows the recipe.
 Ray is imported only by :func:`score_parquet` (the ``cluster`` extra).
 """
