@@ -93,7 +93,7 @@ def resolve(
 
     >>> settings = resolve(language="ru", use_stemmer=True)
     >>> settings.tokenizer.tokenize("Кошки сидели"), settings.stemmer
-    (['кошк', 'сидел'], 'snowball-russian[PyStemmer-3.1.0]')
+    (['кошк', 'сидел'], 'snowball-russian[pystemmer-3.1.0]')
     """
     check_tokenizer(tokenizer)
     check_language(language)

@@ -3,7 +3,6 @@
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -20,7 +19,6 @@ import pytest  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 # The file a Hub user receives: the metric script alone; it imports the installed kurouge package.
 MODULE_FILES = ["kurenai_rouge.py"]
-sys.path.insert(0, str(REPO))
 
 
 def copy_module(destination: Path) -> Path:

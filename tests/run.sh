@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs everything the tests need on a fresh machine, then runs lint and the test suite.
+# Installs everything the tests need into a fresh virtualenv, then runs lint and the test suite; with no
+# arguments, then the package alone (its wheel, no extras) in a second fresh virtualenv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repo="$PWD"
 # Debian packages: libxml-dom-perl for ROUGE-1.5.5.pl (the oracle of tests/test_rouge_family.py),
 # chromium for tests/test_app_browser.py, fonts-noto-cjk so its screenshots show CJK text.
 missing=()
@@ -14,18 +16,27 @@ if [ "${#missing[@]}" -gt 0 ]; then
     $sudo apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \
         || { $sudo apt-get update -qq && $sudo apt-get install -y -qq "${missing[@]}"; }
 fi
-python3 -m pip install -q -r requirements-dev.txt
-python3 -m pip install -q --no-deps -r requirements-lighteval.txt  # why --no-deps: see the file
+# A fresh virtualenv each run, so that a package this machine happens to have hides no install step.
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+python3 -m venv "$work/venv"
+export PATH="$work/venv/bin:$PATH" VIRTUAL_ENV="$work/venv"
+python -m pip install -q --upgrade pip
+python -m pip install -q -e ".[all,space,cluster]" -r requirements-dev.txt
+python -m pip install -q --no-deps -r requirements-lighteval.txt  # why --no-deps: see the file
 ruff check .
 ruff format --check .
-python3 -m pytest -q "$@"
-# The metric alone: requirements-metric.txt and pytest in a fresh virtualenv, where the optional
-# backends are really missing, and the tests of tests/test_light_install.py. Only for the whole
-# suite (no arguments); about 2 minutes with pip's cache.
+python -m pytest -q "$@"
+# The package alone: its wheel without extras in another fresh virtualenv, the tests of
+# tests/test_light_install.py run from an empty folder, so that only the installed package can be
+# imported. Only for the whole suite (no arguments).
 if [ "$#" -eq 0 ]; then
-    light="$(mktemp -d)"
-    trap 'rm -rf "$light"' EXIT
-    python3 -m venv "$light/venv"
-    "$light/venv/bin/python" -m pip install -q -r requirements-metric.txt pytest
-    KURENAI_ROUGE_LIGHT=1 "$light/venv/bin/python" -m pytest -q -p no:randomly tests/test_light_install.py
+    python -m pip wheel -q --no-deps --no-build-isolation -w "$work/dist" .
+    python3 -m venv "$work/light"
+    "$work/light/bin/python" -m pip install -q --upgrade pip
+    "$work/light/bin/python" -m pip install -q "$work"/dist/kurenai_rouge-*.whl pytest
+    mkdir "$work/empty"
+    cd "$work/empty"
+    PATH="$work/light/bin:$PATH" KURENAI_ROUGE_LIGHT=1 "$work/light/bin/python" -m pytest -q \
+        -c "$repo/pytest.ini" --rootdir "$repo" "$repo/tests/test_light_install.py"
 fi

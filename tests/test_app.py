@@ -681,10 +681,10 @@ def test_the_estimate_accepts_the_default_limits_in_english_and_names_its_counts
 
 
 def test_a_request_too_long_to_tokenize_is_refused_before_tokenizing(monkeypatch):
-    def no_tokenizing(*args):
+    def no_tokenizing(*args, **kwargs):
         raise AssertionError("tokenized")
 
-    monkeypatch.setattr(rouge_text, "get_tokenizer", no_tokenizing)
+    monkeypatch.setattr(app_limits, "resolve", no_tokenizing)
     examples = app_inputs.Examples(["가" * 1000] * 500, ["나" * 1000] * 500)
     with pytest.raises(gr.Error, match=r"needs at least [\d,.]+ s of work \(1,000,000 characters\)"):
         app_limits.check_work(examples, app_scoring.ROUGE_TYPES, "ko")

@@ -16,7 +16,7 @@ SHORT = [line.split()[0] for line in SYSTEM]
 def compared(rouge):
     systems = Systems(BASELINE, {"full": SYSTEM, "short": SHORT}, REFERENCES)
     result, scores = app_compare.compare(
-        rouge, systems, ["rouge1", "rougeL"], "approximate randomization", True, 0.95, tokenizer="whitespace"
+        systems, ["rouge1", "rougeL"], "approximate randomization", True, 0.95, tokenizer="whitespace"
     )
     return systems, result, scores
 
@@ -105,4 +105,4 @@ def test_rows_from_an_upload():
 def test_identical_system_is_refused(rouge):
     systems = Systems(BASELINE, {"copy": BASELINE}, REFERENCES)
     with pytest.raises(gr.Error, match="'copy' is identical to the baseline"):
-        app_compare.compare(rouge, systems, ["rouge1"], "paired bootstrap (Koehn 2004)", False, 0.95)
+        app_compare.compare(systems, ["rouge1"], "paired bootstrap (Koehn 2004)", False, 0.95)

@@ -1,4 +1,4 @@
-"""rouge_cli.py, run as users run it: a subprocess on files."""
+"""The kurenai-rouge command, run as users run it: a subprocess on files."""
 
 import fcntl
 import json
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-CLI = [sys.executable, str(REPO / "rouge_cli.py")]
+CLI = [sys.executable, "-m", "kurouge"]
 PREDICTIONS = ["今日 は 晴れ です", "the cat sat on the mat", "いぬ が はしる", "", "Dogs are RUNNING fast"]
 REFERENCES = ["今日 は 雨 です", "a cat sat on a mat", "ねこ が はしる", "何か", "the dog runs fast"]
 SECOND_REFERENCES = ["明日 は 晴れ", "the cat", "いぬ", "", "dogs running"]
@@ -175,17 +175,17 @@ def test_bad_input_exits_2_with_one_message(tmp_path, case):
     result = run(*args)
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.startswith(f"rouge_cli.py: error: {message}")
+    assert result.stderr.startswith(f"kurenai-rouge: error: {message}")
     assert result.stderr.count("\n") == 1
 
 
 def test_scores_without_importing_evaluate(tmp_path):
-    """The command line runs rouge_scoring, the code compute() runs, without evaluate's slow import."""
+    """The command line runs kurouge.api, the code compute() runs, without evaluate's slow import."""
     code = (
         "import runpy, sys\n"
-        "sys.argv = ['rouge_cli.py', *sys.argv[1:]]\n"
+        "sys.argv = ['kurenai-rouge', *sys.argv[1:]]\n"
         "try:\n"
-        f"    runpy.run_path({str(REPO / 'rouge_cli.py')!r}, run_name='__main__')\n"
+        "    runpy.run_module('kurouge', run_name='__main__')\n"
         "except SystemExit as exit:\n"
         "    assert exit.code == 0, exit.code\n"
         "print(sorted(name for name in ('evaluate', 'datasets', 'torch') if name in sys.modules))\n"
@@ -205,7 +205,7 @@ def test_a_warning_is_one_line(tmp_path):
         "--references", write(tmp_path / "r.txt", ["今日は雨です"]),
     )  # fmt: skip
     assert result.returncode == 0
-    assert result.stderr.startswith("rouge_cli.py: warning: the texts look like Chinese or Japanese")
+    assert result.stderr.startswith("kurenai-rouge: warning: the texts look like Chinese or Japanese")
     assert result.stderr.count("\n") == 1
 
 
@@ -219,8 +219,8 @@ def test_warnings_name_the_flags_and_print_once_with_a_baseline(tmp_path):
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     few, stemmer, unsegmented = result.stderr.splitlines()
-    assert few.startswith("rouge_cli.py: warning: with 2 examples no paired test can show a difference")
-    assert stemmer.startswith("rouge_cli.py: warning: --language lo (Lao) has no stemmer: --use-stemmer")
+    assert few.startswith("kurenai-rouge: warning: with 2 examples no paired test can show a difference")
+    assert stemmer.startswith("kurenai-rouge: warning: --language lo (Lao) has no stemmer: --use-stemmer")
     assert unsegmented.endswith("choose one of --tokenizer th, --tokenizer char, or --language th")
     assert "stem:none" in result.stdout
 
@@ -230,7 +230,7 @@ def test_a_near_miss_language_suggests_the_flag(tmp_path):
     result = run("--predictions", p, "--references", p, "--language", "cn")
     assert result.returncode == 2
     assert result.stderr.startswith(
-        "rouge_cli.py: error: --language cn is not an ISO 639-1 code; did you mean --language zh (Chinese)? "
+        "kurenai-rouge: error: --language cn is not an ISO 639-1 code; did you mean --language zh (Chinese)? "
         "choose one of: aa — Afar, "
     )
 
@@ -240,7 +240,7 @@ def test_a_code_often_typed_for_another_language_warns_with_the_flags(tmp_path):
     result = run("--predictions", p, "--references", p, "--language", "kr")
     assert result.returncode == 0, result.stderr
     assert result.stderr.startswith(
-        "rouge_cli.py: warning: --language kr is Kanuri, not Korean (KR is South Korea's country code): "
+        "kurenai-rouge: warning: --language kr is Kanuri, not Korean (KR is South Korea's country code): "
         "Korean is --language ko."
     )
     assert result.stderr.count("\n") == 1
@@ -252,8 +252,8 @@ def test_a_missing_backend_exits_2_naming_the_packages(tmp_path):
     code = (
         "import runpy, sys\n"
         "sys.modules['sudachipy'] = None\n"
-        "sys.argv = ['rouge_cli.py', *sys.argv[1:]]\n"
-        f"runpy.run_path({str(REPO / 'rouge_cli.py')!r}, run_name='__main__')\n"
+        "sys.argv = ['kurenai-rouge', *sys.argv[1:]]\n"
+        "runpy.run_module('kurouge', run_name='__main__')\n"
     )
     p = write(tmp_path / "p.txt", ["今日は晴れ"])
     result = subprocess.run(
@@ -262,6 +262,18 @@ def test_a_missing_backend_exits_2_naming_the_packages(tmp_path):
     )  # fmt: skip
     assert result.returncode == 2
     assert result.stderr == (
-        "rouge_cli.py: error: the Japanese tokenizer ('ja', 'ja-sudachi-a', '-b' or '-c') needs sudachipy, "
+        "kurenai-rouge: error: the Japanese tokenizer ('ja', 'ja-sudachi-a', '-b' or '-c') needs sudachipy, "
         "sudachidict_core (missing: sudachipy): pip install sudachipy sudachidict_core\n"
     )
+
+
+def test_the_old_script_still_runs_the_command(tmp_path):
+    # python rouge_cli.py, kept for one release
+    p = write(tmp_path / "p.txt", PREDICTIONS)
+    r = write(tmp_path / "r.txt", REFERENCES)
+    old = subprocess.run([sys.executable, str(REPO / "rouge_cli.py"), "--predictions", p, "--references", r],
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    new = subprocess.run(
+        [*CLI, "--predictions", p, "--references", r], capture_output=True, text=True, timeout=300
+    )
+    assert old.returncode == new.returncode == 0 and old.stdout == new.stdout

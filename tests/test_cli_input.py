@@ -1,14 +1,13 @@
-"""How rouge_cli.py reads its files: lines end at "\\n" only, and a file has a size limit (issue 20)."""
+"""How the command reads its files: lines end at "\\n" only, and a file has a size limit (issue 20)."""
 
 import subprocess
 import sys
 
 import pytest
-from conftest import REPO
 
 from kurouge.cli import main as rouge_cli
 
-CLI = [sys.executable, str(REPO / "rouge_cli.py")]
+CLI = [sys.executable, "-m", "kurouge"]
 
 
 def test_lines_end_at_newline_only(rouge, tmp_path):
@@ -58,6 +57,6 @@ def test_an_endless_file_is_refused(monkeypatch, capsys):
     assert rouge_cli.main(["--predictions", "/dev/zero", "--references", "/dev/zero"]) == 2
     error = capsys.readouterr().err
     assert error == (
-        "rouge_cli.py: error: /dev/zero: the file is larger than 65,536 bytes, the limit "
-        "(rouge_cli.MAX_FILE_BYTES); split it, or score it through compute()\n"
+        "kurenai-rouge: error: /dev/zero: the file is larger than 65,536 bytes, the limit "
+        "(kurouge.cli.main.MAX_FILE_BYTES); split it, or score it through compute()\n"
     )

@@ -6,11 +6,10 @@ import tracemalloc
 
 import numpy as np
 import pytest
-from conftest import REPO
 
 from kurouge.stats import summary
 
-CLI = [sys.executable, str(REPO / "rouge_cli.py")]
+CLI = [sys.executable, "-m", "kurouge"]
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:

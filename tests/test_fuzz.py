@@ -304,7 +304,7 @@ def test_command_line(tmp_path_factory, capsys, lines, reference_lines, extra, b
     out, err = capsys.readouterr()
     assert status in (0, 2)
     if status == 2:
-        assert err.startswith("rouge_cli.py: error: ") and err.count("\n") == 1, err
+        assert err.startswith("kurenai-rouge: error: ") and err.count("\n") == 1, err
     else:
         assert out
 

@@ -1,15 +1,17 @@
-"""The metric alone: what works with requirements-metric.txt, and what a missing backend says.
+"""The package alone (``pip install .``, no extras): what works, and what a missing backend says.
 
-tests/run.sh runs this file a second time in a fresh virtualenv with requirements-metric.txt and
-pytest only, with KURENAI_ROUGE_LIGHT=1: there the optional backends are really missing, and the
-tests marked ``light_only`` check that they are and what their errors say. In the full environment
-those are skipped (tests/test_tokenizers.py checks the same messages with hidden modules).
+tests/run.sh runs this file a second time in a fresh virtualenv with the package's wheel and pytest
+only, from an empty folder, with KURENAI_ROUGE_LIGHT=1: there the optional backends are really
+missing, and the tests marked ``light_only`` check that they are, what their errors say, and that the
+package imported is the installed one. In the full environment those are skipped
+(tests/test_tokenizers.py checks the same messages with hidden modules).
 """
 
 import importlib.util
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import REPO
@@ -57,16 +59,42 @@ def test_compare(rouge):
     assert result["rouge1_difference_low"] > 0
 
 
-def test_command_line(tmp_path):
+COMMANDS = {
+    "console script": [str(Path(sys.executable).parent / "kurenai-rouge")],
+    "python -m": [sys.executable, "-m", "kurouge"],
+}
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_command_line_from_an_empty_folder(tmp_path, command):
     (tmp_path / "p.txt").write_text("\n".join(PREDICTIONS) + "\n", encoding="utf-8")
     (tmp_path / "r.txt").write_text("\n".join(REFERENCES) + "\n", encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, str(REPO / "rouge_cli.py"), "--predictions", str(tmp_path / "p.txt"),
-         "--references", str(tmp_path / "r.txt"), "--format", "table"],
-        capture_output=True, text=True, timeout=300,
+        [*COMMANDS[command], "--predictions", "p.txt", "--references", "r.txt", "--format", "table",
+         "--rouge-types", "rouge1"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("type")
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[0] == "type" and lines[1].split()[0] == "rouge1"
+    bad = subprocess.run([*COMMANDS[command], "--predictions", "missing.txt", "--references", "r.txt"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert bad.returncode == 2 and bad.stderr.startswith("kurenai-rouge: error: "), bad.stderr
+
+
+def test_the_library_without_evaluate(tmp_path):
+    import kurouge
+
+    result = kurouge.score(PREDICTIONS[:1], REFERENCES[:1], rouge_types=["rouge1"])
+    assert result == {"rouge1": pytest.approx(4 / 6)}
+
+
+@light_only
+def test_the_package_is_the_installed_wheel():
+    import kurouge
+
+    assert Path(kurouge.__file__).is_relative_to(Path(sys.prefix)), kurouge.__file__
+    assert not Path(kurouge.__file__).is_relative_to(REPO)
 
 
 @light_only
@@ -99,12 +127,3 @@ def test_a_missing_backend_names_every_package_at_once(rouge, options, message):
     with pytest.raises(ImportError) as error:
         rouge.compute(predictions=["a"], references=["a"], **options)
     assert str(error.value) == message
-
-
-def test_the_metric_requirements_are_those_of_the_space():
-    # requirements.txt (the Space's, installed alone by the Hub) repeats each line with the same pin.
-    def lines(name):
-        text = (REPO / name).read_text(encoding="utf-8")
-        return {line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")}
-
-    assert lines("requirements-metric.txt") <= lines("requirements.txt")

@@ -17,15 +17,10 @@ PAIR = {"predictions": ["いぬ が はしる"], "references": ["いぬ が あ�
 EXPECTED = {"rouge1": 2 / 3, "rouge2": 0.5, "rougeL": 2 / 3, "rougeLsum": 2 / 3}
 
 
-def test_module_files_are_the_relative_imports():
-    # evaluate copies only what kurenai_rouge.py imports as `from .name import ...` at column 0.
-    assert MODULE_FILES[0] == "kurenai_rouge.py"
-    assert {"rouge_engine.py", "rouge_inputs.py", "rouge_stats.py", "rouge_text.py"} <= set(MODULE_FILES)
-    # A sibling's own imports are not followed: every sibling one of them imports is imported there too.
-    for name in MODULE_FILES:
-        siblings = re.findall(r"^\s*from \.(\w+) import", (REPO / name).read_text(), re.M)
-        assert {f"{sibling}.py" for sibling in siblings} <= set(MODULE_FILES), name
-    assert all((REPO / name).is_file() for name in MODULE_FILES)
+def test_the_script_needs_no_sibling():
+    # evaluate copies only what kurenai_rouge.py imports as `from .name import ...` at column 0: nothing.
+    assert MODULE_FILES == ["kurenai_rouge.py"]
+    assert not re.findall(r"^from \.", (REPO / "kurenai_rouge.py").read_text(), re.M)
 
 
 def test_load_directory(metric_dir):
@@ -104,4 +99,70 @@ def test_load_from_the_hub(fake_hub, tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == EXPECTED
-    assert sorted(set(requested)) == sorted(MODULE_FILES)
+    # The Hub serves one file: the script (evaluate may ask for it more than once, HEAD then GET).
+    assert set(requested) == {"kurenai_rouge.py"}
+
+
+def run_loading(code: str, tmp_path: Path, metric_dir: Path) -> subprocess.CompletedProcess:
+    """``code`` then ``evaluate.load`` of the metric, in a fresh interpreter started in an empty folder."""
+    env = {**os.environ, "HF_MODULES_CACHE": str(tmp_path / "modules")}
+    script = f"{code}\nimport evaluate\nevaluate.load({str(metric_dir)!r})\n"
+    return subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_without_the_library_one_import_error_says_what_to_install(tmp_path, metric_dir):
+    # As in an environment without the package: importing kurouge fails.
+    done = run_loading("import sys\nsys.modules['kurouge'] = None", tmp_path, metric_dir)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: kurenai_rouge needs its library, the Python package kurouge"), last
+    assert "pip install ./kurenai_rouge" in last
+    assert "pip install 'kurenai-rouge @ git+https://huggingface.co/spaces/<owner>/kurenai_rouge'" in last
+
+
+def test_a_library_of_another_api_is_refused(tmp_path, metric_dir):
+    done = run_loading("import kurouge\nkurouge.API_VERSION = 999", tmp_path, metric_dir)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(
+        "ImportError: this kurenai_rouge.py is written for kurouge API 1, but the installed"
+    )
+    assert "has API 999: install the kurouge that comes with this file" in last
+
+
+def test_a_missing_dependency_of_the_library_is_named_as_it_is(tmp_path, metric_dir):
+    # Not the library's own message: the library is there, one of its dependencies is not.
+    done = run_loading("import sys\nsys.modules['rouge_score_rs'] = None", tmp_path, metric_dir)
+    assert done.returncode == 1
+    assert "rouge_score_rs" in done.stderr.strip().splitlines()[-1]
+    assert "needs its library" not in done.stderr
+
+
+def test_one_copy_of_every_module_with_the_space_and_the_metric_in_one_process(tmp_path, metric_dir):
+    # The Space's modules and the metric loaded by evaluate share every module: a warning class
+    # imported from the library silences the metric's warning.
+    code = f"""
+import json, sys, warnings
+import evaluate
+from kurouge.space import page
+from kurouge.tokenizers.unsegmented import UnsegmentedTextWarning
+metric = evaluate.load({str(metric_dir)!r})
+script = sys.modules[type(metric).__module__]
+assert script.kurouge is sys.modules["kurouge"]
+files = [getattr(m, "__file__", None) for m in list(sys.modules.values())]
+ours = [f for f in files if f and "kurouge" in f]
+assert len(ours) == len(set(ours)) and len(ours) > 20, ours
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    warnings.filterwarnings("ignore", category=UnsegmentedTextWarning)
+    metric.compute(predictions=["今日は晴れです"], references=["今日は雨です"])
+print(json.dumps([str(w.category.__name__) for w in caught]))
+"""
+    env = {**os.environ, "HF_MODULES_CACHE": str(tmp_path / "modules")}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []

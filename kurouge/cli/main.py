@@ -47,7 +47,7 @@ def read_lines(path: str) -> list[str]:
     if len(data) > MAX_FILE_BYTES:
         raise InputError(
             f"{path}: the file is larger than {MAX_FILE_BYTES:,} bytes, the limit "
-            "(cli.main.MAX_FILE_BYTES); split it, or score it through compute()"
+            "(kurouge.cli.main.MAX_FILE_BYTES); split it, or score it through compute()"
         )
     try:
         text = data.decode("utf-8")
@@ -88,7 +88,7 @@ def read_examples(predictions_path: str, references_paths: list[str]) -> tuple[l
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line's options: the metric's compute options, plus input and output."""
-    parser = argparse.ArgumentParser(prog="kurouge/cli/main.py", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="kurenai-rouge", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--predictions",
         required=True,
@@ -432,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         text = as_flags(str(message))
         if text not in shown:
             shown.add(text)
-            print(f"kurouge/cli/main.py: warning: {text}", file=sys.stderr)
+            print(f"kurenai-rouge: warning: {text}", file=sys.stderr)
 
     showwarning, warnings.showwarning = warnings.showwarning, show_warning
     try:
@@ -440,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
             warnings.simplefilter("always")
             print(run(args))
     except InputError as error:
-        print(f"kurouge/cli/main.py: error: {as_flags(str(error))}", file=sys.stderr)
+        print(f"kurenai-rouge: error: {as_flags(str(error))}", file=sys.stderr)
         return 2
     finally:
         warnings.showwarning = showwarning

@@ -13,6 +13,7 @@ import pandas as pd
 from rouge_score.tokenizers import DefaultTokenizer
 
 from kurouge.engine import lcs
+from kurouge.settings import get_tokenizer
 from kurouge.space import tables
 from kurouge.space.inputs import Examples
 from kurouge.space.limits import check_limits, check_work
@@ -50,7 +51,7 @@ def inspect_pair(
     examples = Examples([prediction or ""], [reference or ""])
     check_limits(examples)
     check_work(examples, ROUGE_TYPES, tokenizer, use_stemmer)
-    tokenize = registry.get_tokenizer(tokenizer, use_stemmer).tokenize
+    tokenize = get_tokenizer(tokenizer, use_stemmer).tokenize
     pred_tokens, ref_tokens = tokenize(prediction), tokenize(reference)
     ref_lcs = lcs.lcs_indices(ref_tokens, pred_tokens)
     pred_lcs = tables.embed([ref_tokens[i] for i in ref_lcs], pred_tokens)

@@ -55,16 +55,12 @@ def tokenizer_argument(choice: str | None) -> str | None:
 def tokenizer_name(choice: str | None, language: str | None) -> str:
     """The registered tokenizer a choice scores with in ``language`` (None: no language).
 
-    It is what ``registry.get_tokenizer(tokenizer_argument(choice), use_stemmer, language)`` resolves,
-    by name, for the work estimate.
+    It is the name compute resolves for the choice's ``tokenizer`` argument, for the work estimate.
 
     >>> tokenizer_name(FROM_LANGUAGE, "ja"), tokenizer_name(FROM_LANGUAGE, "ru"), tokenizer_name(None, None)
     ('ja', 'word', 'whitespace')
     """
-    argument = tokenizer_argument(choice)
-    if argument is not None:
-        return argument
-    return "whitespace" if language is None else registry.LANGUAGE_TOKENIZERS[language]
+    return registry.tokenizer_name(tokenizer_argument(choice), language)
 
 
 def kurenai_compute(examples: Examples, **options: Any) -> dict[str, Any]:
