@@ -49,15 +49,15 @@ TASKS_TABLE = [
 
 
 @pytest.fixture(scope="module")
-def pipeline(tmp_path_factory, metric_dir):
+def pipeline(tmp_path_factory):
     grad_enabled = torch.is_grad_enabled()
     try:
-        return run_pipeline(tmp_path_factory, metric_dir)
+        return run_pipeline(tmp_path_factory)
     finally:
         torch.set_grad_enabled(grad_enabled)
 
 
-def run_pipeline(tmp_path_factory, metric_dir):
+def run_pipeline(tmp_path_factory):
     """lighteval's Pipeline evaluated on the two custom tasks, with the tiny local model."""
     from lighteval.logging import info_loggers
     from lighteval.logging.evaluation_tracker import EvaluationTracker
@@ -74,7 +74,6 @@ def run_pipeline(tmp_path_factory, metric_dir):
         xxh64=lambda data: xxhash.xxh64(data.encode() if isinstance(data, str) else data)
     )
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("KURENAI_ROUGE", str(metric_dir))
         patch.setattr(Registry, "_load_from_files", staticmethod(lambda files, prefix: {}))
         patch.setattr(Registry, "_load_from_subdirs", staticmethod(lambda subdirs: {}))
         patch.setattr(info_loggers, "xxhash", encoded)
@@ -114,8 +113,7 @@ def test_lighteval_rouge_scores_zero_on_the_same_task(pipeline):
     assert {t: results[t] for t in TYPES} == dict.fromkeys(TYPES, 0.0)
 
 
-def test_signature_names_the_language(metric_dir, monkeypatch):
-    monkeypatch.setenv("KURENAI_ROUGE", str(metric_dir))
+def test_signature_names_the_language(monkeypatch):
     monkeypatch.syspath_prepend(str(RECIPE))
     import kurenai_rouge_tasks
 

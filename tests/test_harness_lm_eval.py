@@ -56,7 +56,7 @@ def task_yaml(name, data, override="", include=RECIPE / "kurenai_xlsum_amharic.y
 
 
 @pytest.fixture(scope="module")
-def evaluation(tmp_path_factory, metric_dir):
+def evaluation(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lm_eval")
     tasks = tmp / "tasks"
     tasks.mkdir()
@@ -68,16 +68,14 @@ def evaluation(tmp_path_factory, metric_dir):
     shutil.copy(RECIPE / "utils.py", tasks / "utils.py")
     afrobench = task_yaml("test_afrobench_amharic", data, AFROBENCH_OVERRIDE, AFROBENCH)
     (tasks / "afrobench.yaml").write_text(afrobench, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("KURENAI_ROUGE", str(metric_dir))
-        return lm_eval.simple_evaluate(
-            model="hf",
-            model_args={"pretrained": str(build_model(tmp / "model")), "device": "cpu"},
-            tasks=["test_kurenai_amharic", "test_stock_amharic", "test_afrobench_amharic"],
-            task_manager=TaskManager(include_path=str(tasks)),
-            batch_size=1,
-            log_samples=True,
-        )
+    return lm_eval.simple_evaluate(
+        model="hf",
+        model_args={"pretrained": str(build_model(tmp / "model")), "device": "cpu"},
+        tasks=["test_kurenai_amharic", "test_stock_amharic", "test_afrobench_amharic"],
+        task_manager=TaskManager(include_path=str(tasks)),
+        batch_size=1,
+        log_samples=True,
+    )
 
 
 def test_recipe_scores_each_document_and_reports_the_mean(evaluation, metric_dir):

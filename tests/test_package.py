@@ -83,3 +83,12 @@ def test_the_version_has_one_source():
         "0.1.0" not in path.read_text(encoding="utf-8") for path in REPO.glob("*.py")
     )
     assert re.fullmatch(r"\d+\.\d+\.\d+", kurouge.__version__)
+
+
+def test_pip_installs_the_package_from_its_git_repository(tmp_path):
+    # As `pip install "kurenai-rouge @ git+https://huggingface.co/spaces/<owner>/kurenai_rouge"` does,
+    # from this checkout's git repository (its committed HEAD), into a folder of its own.
+    url = f"kurenai-rouge @ git+file://{REPO}"
+    command = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"]
+    subprocess.run([*command, "--target", str(tmp_path), url], check=True, capture_output=True, timeout=600)
+    assert (tmp_path / "kurouge" / "api.py").is_file() and (tmp_path / "bin" / "kurenai-rouge").is_file()

@@ -237,17 +237,10 @@ class KhmerTokenizer(SegmentingTokenizer):
 
 
 class _ZawgyiFilter(logging.Filter):
-    """Drops burmesenlp's warning that a text looks Zawgyi-encoded (450 characters a text), counting it.
-
-    One filter serves every copy of this module in a process (evaluate imports its own copy of the
-    metric's files): the first copy's filter would drop the record before a second one saw it, so a
-    copy takes the filter already on the logger, found by its name.
-    """
-
-    NAME = "kurenai_rouge: burmesenlp's Zawgyi warning"
+    """Drops burmesenlp's warning that a text looks Zawgyi-encoded (450 characters a text), counting it."""
 
     def __init__(self) -> None:
-        super().__init__(self.NAME)
+        super().__init__("kurenai_rouge: burmesenlp's Zawgyi warning")
         self.count = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -260,11 +253,8 @@ class _ZawgyiFilter(logging.Filter):
 @lru_cache(maxsize=1)
 def _burmese_word_tokenize() -> tuple[Any, Any]:
     burmesenlp = require("the 'my' tokenizer", "burmesenlp")
-    logger = logging.getLogger("burmesenlp.normalize")
-    zawgyi = next((f for f in logger.filters if getattr(f, "name", None) == _ZawgyiFilter.NAME), None)
-    if zawgyi is None:
-        zawgyi = _ZawgyiFilter()
-        logger.addFilter(zawgyi)
+    zawgyi = _ZawgyiFilter()  # one per process: this function runs once
+    logging.getLogger("burmesenlp.normalize").addFilter(zawgyi)
     # burmesenlp reads its lexicon again on every call without one (2 s): it is read once here.
     return partial(burmesenlp.word_tokenize, lexicon=burmesenlp.Lexicon.default()), zawgyi
 

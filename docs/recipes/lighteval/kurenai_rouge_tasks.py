@@ -7,19 +7,15 @@ rougeLsum, each averaged over the documents with ``np.mean``) for any custom tas
 
     lighteval accelerate "model_name=..." "kurenai_xlsum_amharic|0" --custom-tasks kurenai_rouge_tasks.py
 
-``KURENAI_ROUGE`` in the environment names what ``evaluate.load`` loads: a folder named
-``kurenai_rouge``, its ``kurenai_rouge.py``, or the Space ``<user>/kurenai_rouge`` (default
-``"kurenai_rouge"``, a folder in the working directory). ``signature(language)`` gives the string
-that names every setting behind the scores, to log beside them.
+The scores are ``kurouge.score``'s, the function the metric's ``compute`` runs: install the package
+(``pip install ./kurenai_rouge`` from a clone) where lighteval runs. ``signature(language)`` gives the
+string that names every setting behind the scores, to log beside them.
 """
 
 from __future__ import annotations
 
-import os
-from functools import cache
 from typing import Any
 
-import evaluate
 import numpy as np
 from lighteval.metrics.metrics_sample import SampleLevelComputation
 from lighteval.metrics.utils.metric_utils import SampleLevelMetricGrouping
@@ -27,16 +23,12 @@ from lighteval.models.model_output import ModelResponse
 from lighteval.tasks.lighteval_task import LightevalTaskConfig
 from lighteval.tasks.requests import Doc, SamplingMethod
 
+import kurouge
+
 ROUGE_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 # XL-Sum's subsets (csebuetnlp/xlsum) by ISO 639-1 code; add any other of XL-Sum's languages.
 LANGUAGES = {"am": "amharic", "ti": "tigrinya", "ja": "japanese", "zh": "chinese_simplified", "bn": "bengali"}
 PROMPT = "Summarize the document below in triple backticks and return only the summary and nothing else.\n"
-
-
-@cache
-def rouge() -> Any:
-    """kurenai_rouge, loaded once."""
-    return evaluate.load(os.environ.get("KURENAI_ROUGE", "kurenai_rouge"), keep_in_memory=True)
 
 
 class KurenaiRouge(SampleLevelComputation):
@@ -48,9 +40,9 @@ class KurenaiRouge(SampleLevelComputation):
 
     def compute(self, doc: Doc, model_response: ModelResponse, **kwargs: Any) -> dict[str, float]:
         """The document's rouge1, rouge2, rougeL and rougeLsum."""
-        scores = rouge().compute(
-            predictions=model_response.final_text[:1],
-            references=[doc.get_golds()],
+        scores = kurouge.score(
+            model_response.final_text[:1],
+            [doc.get_golds()],
             rouge_types=ROUGE_TYPES,
             language=self.language,
             **self.options,
@@ -71,9 +63,7 @@ def kurenai_rouge_metric(language: str | None, **options: Any) -> SampleLevelMet
 
 def signature(language: str | None, **options: Any) -> str:
     """The signature of the scores ``kurenai_rouge_metric(language, **options)`` gives."""
-    return rouge().compute(
-        predictions=[""], references=[""], language=language, return_signature=True, **options
-    )["signature"]
+    return kurouge.score([""], [""], language=language, return_signature=True, **options)["signature"]
 
 
 def xlsum_prompt(line: dict, task_name: str) -> Doc:

@@ -11,37 +11,28 @@ A task YAML in this folder names a language's function and the metrics it return
 ``process_results_<code>`` scores the model's first answer against the document's ``summary``
 with ``language=<code>``; the codes are those of XL-Sum's languages in lm-eval's afrobench, and
 ``scorer(code)`` makes one for any other language. ``signature`` reports the settings the scores
-were made with. ``KURENAI_ROUGE`` in the environment names what ``evaluate.load`` loads: a
-folder named ``kurenai_rouge``, its ``kurenai_rouge.py``, or the Space ``<user>/kurenai_rouge``
-(default ``"kurenai_rouge"``, a folder in the working directory).
+were made with. The scores are ``kurouge.score``'s, the function the metric's ``compute`` runs: install
+the package (``pip install ./kurenai_rouge`` from a clone) where lm-eval runs.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
-import evaluate
+import kurouge
 
 ROUGE_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 REFERENCE_FIELD = "summary"  # XL-Sum's field; lm-eval's afrobench xlsum tasks target it too
-
-
-@cache
-def rouge() -> Any:
-    """kurenai_rouge, loaded once."""
-    return evaluate.load(os.environ.get("KURENAI_ROUGE", "kurenai_rouge"), keep_in_memory=True)
 
 
 def scorer(language: str | None, **options: Any) -> Callable[[dict, list[str]], dict[str, Any]]:
     """A ``process_results`` scoring with ``language`` (ISO 639-1) and other ``compute`` options."""
 
     def process_results(doc: dict, results: list[str]) -> dict[str, Any]:
-        scores = rouge().compute(
-            predictions=[results[0]],
-            references=[doc[REFERENCE_FIELD]],
+        scores = kurouge.score(
+            [results[0]],
+            [doc[REFERENCE_FIELD]],
             rouge_types=ROUGE_TYPES,
             language=language,
             return_signature=True,
