@@ -28,7 +28,6 @@ from unittest import mock
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-import rouge_engine  # noqa: E402
 from bench_goals import cpu_seconds, goals  # noqa: E402
 from bench_scripts import DATA, scripts  # noqa: E402
 from kurenai.rouge_scorer import RougeScorer as KurenaiScorer  # noqa: E402
@@ -38,6 +37,7 @@ from rouge_score_rs.rouge_scorer import RougeScorer as RsScorer  # noqa: E402
 from rouge_score_rs.tokenizers import CharacterTokenizer as RsCharacterTokenizer  # noqa: E402
 from rouge_score_rs.tokenizers import DefaultTokenizer as RsDefaultTokenizer  # noqa: E402
 
+from kurouge.engine import engines as rouge_engine  # noqa: E402
 from kurouge.engine.engines import TokenEngine, score_tokens  # noqa: E402
 from kurouge.tokenizers.registry import WhitespaceTokenizer  # noqa: E402
 from kurouge.tokenizers.sentences import split_sentences  # noqa: E402

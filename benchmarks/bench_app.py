@@ -27,12 +27,12 @@ from pathlib import Path
 os.environ.setdefault("KURENAI_ROUGE_PROCESSES", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import app_inputs  # noqa: E402
-import app_limits  # noqa: E402
-import rouge_unsegmented  # noqa: E402
 from bench_long_inputs import hard_text, sentence_text  # noqa: E402
 
-import app  # noqa: E402
+from kurouge.space import inputs as app_inputs  # noqa: E402
+from kurouge.space import limits as app_limits  # noqa: E402
+from kurouge.space import page as app  # noqa: E402
+from kurouge.tokenizers import unsegmented as rouge_unsegmented  # noqa: E402
 
 ALL_TYPES = list(app.ROUGE_TYPES)
 DEFAULT_TYPES = list(app.DEFAULT_ROUGE_TYPES)

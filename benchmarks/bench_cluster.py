@@ -6,7 +6,7 @@ Generates ``--pairs`` English-like pairs (about 30 whitespace tokens each, fixed
 as 8 Parquet files, then times, on the same rows and options (the default rouge types, or ``--rouge-types``):
   - ``score_examples`` on all rows in this process (the metric already loaded);
   - rouge_cluster.score_parquet on a local Ray cluster (loopback) with 1 and with 2 workers, from
-    the Parquet input to the Parquet scores on disk, workers' start and metric loading included
+    the Parquet input to the Parquet scores on disk, workers' start included
     (``ray.init`` itself is timed apart).
 Prints one JSON object. Needs requirements-dev.txt (ray[data]).
 """
@@ -66,7 +66,6 @@ def main() -> None:
     parser.add_argument("--rouge-types", help="comma-separated; default: compute's four")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ["PYTHONPATH"] = str(REPO)  # the Ray workers import rouge_cluster
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # a single node on 127.0.0.1
     import evaluate
@@ -94,7 +93,6 @@ def main() -> None:
         score_parquet(
             str(work / "input"),
             str(destination),
-            metric,
             workers=workers,
             batch_size=args.batch_size,
             blocks=4 * workers,

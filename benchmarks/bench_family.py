@@ -30,8 +30,7 @@ from rouge_metric import PyRouge
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rouge_family  # noqa: E402
-
+from kurouge.engine import family as rouge_family  # noqa: E402
 from kurouge.engine.engines import TokenEngine  # noqa: E402
 from kurouge.tokenizers.registry import WhitespaceTokenizer  # noqa: E402
 

@@ -39,13 +39,14 @@ os.environ.setdefault("KURENAI_ROUGE_PROCESSES", "1")
 os.environ.setdefault("KURENAI_ROUGE_MAX_SECONDS", "100000")  # check times requests over the limit too
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import app_inputs  # noqa: E402
-import app_limits  # noqa: E402
-import rouge_presets  # noqa: E402
-import rouge_sentences  # noqa: E402
-import rouge_text  # noqa: E402
 from bench_app import DEFAULT_TYPES, app_score  # noqa: E402
 from bench_long_inputs import KINDS, SCRIPTS, hard_text, script_of, sentence_text  # noqa: E402
+
+from kurouge.space import inputs as app_inputs  # noqa: E402
+from kurouge.space import limits as app_limits  # noqa: E402
+from kurouge.tokenizers import presets as rouge_presets  # noqa: E402
+from kurouge.tokenizers import registry as rouge_text  # noqa: E402
+from kurouge.tokenizers import sentences as rouge_sentences  # noqa: E402
 
 MARGIN = 1.5  # the rate fitted is the slowest input's, times this
 TEXTS = 20  # texts of each input timed per tokenizer

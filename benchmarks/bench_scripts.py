@@ -18,7 +18,6 @@ from __future__ import annotations
 import csv
 import os
 import shutil
-import sys
 import tempfile
 import warnings
 from pathlib import Path
@@ -98,8 +97,9 @@ def scripts(rounds: int, data: Path = DATA) -> None:
     sandbox = Path(tempfile.mkdtemp(prefix="kurenai_rouge_scripts_"))
     try:
         metric = load_metric(REPO, sandbox)
-        # The engine module of evaluate's copy of the metric, whose cache "no repeats" turns off.
-        rouge_engine = sys.modules[f"{type(metric).__module__.rpartition('.')[0]}.rouge_engine"]
+        # The engine module, whose cache "no repeats" turns off.
+        from kurouge.engine import engines as rouge_engine
+
         warnings.simplefilter("ignore", UserWarning)  # word and cjk on unsegmented text: measured anyway
 
         sets = {name: read_pairs(data / file) for name, file in FILES.items() if (data / file).exists()}

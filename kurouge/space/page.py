@@ -2,12 +2,12 @@
 
 ``python app.py`` serves the app on localhost (port ``GRADIO_SERVER_PORT``, default 7860) through
 gradio's queue. This file lays the page out: the intro, the Score tab, and the Inspect and Compare
-systems tabs (``space.inspect_tab``, ``space.compare_tab``). The rooms behind it: the Score tab's requests in
-``space.score``, how it scores (kurenai_rouge through ``evaluate.load``, the stock metric as evaluate computes
-it) in ``space.scoring``, status lines and error messages in ``space.status``, the warnings shown with them in
-``space.notes``, the tables, chart and CSV in ``space.tables``, the request limits and the work estimate in
-``space.limits``, the parsing of pasted text and uploads in ``space.inputs``, the files kept in
-``space.downloads``, the systems test in ``space.compare``.
+systems tabs (``inspect_tab``, ``compare_tab``). The rooms behind it, in this package: the Score tab's
+requests in ``score``; how it scores (kurenai_rouge's ``compute``, which is ``kurouge.api.score``, and
+the stock metric as evaluate computes it) in ``scoring``; status lines and error messages in
+``status``; the warnings shown with them in ``notes``; the tables, chart and CSV in ``tables``; the
+request limits and the work estimate in ``limits``; the parsing of pasted text and uploads in
+``inputs``; the files kept in ``downloads``; the systems test in ``compare``.
 """
 
 from __future__ import annotations
