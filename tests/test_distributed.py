@@ -178,3 +178,40 @@ def test_a_process_that_hangs_is_named_after_the_timeout(metric_dir, tmp_path):
         "process 1 of 2 (experiment_id 'hangs') did not reach compute(): it ended, its compute() failed, "
         "or it was still adding after the timeout (2 s, evaluate.load(..., timeout=))"
     )
+
+
+# One process of the group, one metric object for two evaluations in a row, as a training loop's
+# add_batch/compute does: round 0 has every prediction equal to its reference, round 1 none.
+ROUNDS = """
+import json, sys
+import evaluate
+
+metric_dir, cache_dir, process_id = sys.argv[1:]
+metric = evaluate.load(metric_dir, num_process=2, process_id=int(process_id), cache_dir=cache_dir)
+results = []
+for round_ in range(2):
+    for i in range(3):
+        texts = [f"word{int(process_id)} {i} {k}" for k in range(50)]
+        metric.add_batch(predictions=texts, references=texts if round_ == 0 else ["other"] * 50)
+    results.append(metric.compute(rouge_types=["rouge1"]))
+print(json.dumps(results))
+"""
+
+
+def test_two_rounds_with_one_metric_object(metric_dir, tmp_path):
+    """Process 1's second round waits until process 0 has read its first: round 0 scores 1.0."""
+    for _ in range(3):
+        processes = [
+            subprocess.Popen(
+                [sys.executable, "-c", ROUNDS, str(metric_dir), str(tmp_path), str(process_id)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for process_id in range(2)
+        ]
+        (results, stderr_0), (others, stderr_1) = (process.communicate(timeout=300) for process in processes)
+        assert processes[0].returncode == 0, stderr_0
+        assert processes[1].returncode == 0, stderr_1
+        assert json.loads(results) == [{"rouge1": 1.0}, {"rouge1": 0.0}]
+        assert json.loads(others) == [None, None]

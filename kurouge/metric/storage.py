@@ -8,7 +8,11 @@ every process's file. ``CheckedStorage`` changes three things and nothing else:
 - an exception while storing or computing discards every stored example with its cache files and
   locks, and says so in a note on the error (``_discarded_on_failure``);
 - each process > 0 marks its cache file done in compute(), and process 0 refuses to score without
-  every mark (``_finalize``), instead of a mean of part of the data.
+  every mark (``_finalize``), instead of a mean of part of the data;
+- rounds do not mix: process 0 writes a new round token before each round's rendezvous, each other
+  process writes the token it saw into its mark, and process 0 refuses a mark of another round; a
+  process > 0 starts its next round only once process 0 has read and released its previous one
+  (``_wait_for_previous_round``).
 
 One batch given to compute() on an empty, single-process metric is scored at once, without the cache
 file round trip (``_compute_now``).
@@ -19,11 +23,14 @@ from __future__ import annotations
 import abc
 import contextlib
 import os
+import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import evaluate
+from datasets.utils.filelock import FileLock, Timeout
 from datasets.utils.py_utils import temp_seed
 
 from kurouge.inputs import as_texts, check_inputs
@@ -114,7 +121,8 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
             if self.writer is not None:
                 self.writer.finalize()
                 self.writer = None
-            Path(self._done_mark(self.process_id)).touch()
+            Path(self._done_mark(self.process_id)).write_text(self._round_token)
+            self._marked = True
         if self.num_process == 1 or self.process_id > 0:
             return super()._finalize()
         try:
@@ -127,14 +135,29 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
     def _done_mark(self, process_id: int) -> str:
         return os.path.join(self.data_dir, f"{self.experiment_id}-{self.num_process}-{process_id}.arrow.done")
 
+    def _round_file(self) -> str:
+        return os.path.join(self.data_dir, f"{self.experiment_id}-{self.num_process}.round")
+
     def _check_processes(self) -> None:
-        """In process 0: raise ValueError naming the processes whose cache file is not marked done."""
-        missing = []
+        """In process 0: raise ValueError naming the processes not marked done in this round."""
+        missing, other_round = [], []
         for process_id in range(1, self.num_process):
             try:
+                token = Path(self._done_mark(process_id)).read_text()
                 os.remove(self._done_mark(process_id))
             except FileNotFoundError:
                 missing.append(process_id)
+                continue
+            if token != self._round_token:
+                other_round.append(process_id)
+        if other_round:
+            raise ValueError(
+                f"process {', '.join(map(str, other_round))} of {self.num_process} (experiment_id "
+                f"{self.experiment_id!r}) stored its examples in another round than process 0's: another "
+                "job or evaluation uses the same cache_dir and experiment_id; give each job (and each "
+                "metric object evaluated at the same time) its own experiment_id. No score is computed "
+                "from another round's data"
+            )
         if missing:
             raise ValueError(
                 f"process {', '.join(map(str, missing))} of {self.num_process} (experiment_id "
@@ -144,11 +167,57 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
             )
 
     def _init_writer(self, timeout=1) -> None:
-        """Open evaluate's writer; a process of a distributed run first removes a stale mark of its own."""
-        if self.num_process > 1 and self.process_id > 0:
-            with contextlib.suppress(FileNotFoundError):
-                os.remove(self._done_mark(self.process_id))
+        """Open evaluate's writer, in a distributed run for a new round (see the module).
+
+        Process 0 writes the round's token before its rendezvous; another process waits until its
+        previous round was read, removes a stale mark of its own, and takes the token after the
+        rendezvous.
+        """
+        if self.num_process == 1:
+            return super()._init_writer(timeout)
+        if self.process_id == 0:
+            self._round_token = uuid.uuid4().hex
+            Path(self._round_file()).write_text(self._round_token)
+            return super()._init_writer(timeout)
+        self._wait_for_previous_round()
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(self._done_mark(self.process_id))
         super()._init_writer(timeout)
+        try:
+            self._round_token = Path(self._round_file()).read_text()
+        except FileNotFoundError:
+            self._round_token = ""
+
+    def _wait_for_previous_round(self) -> None:
+        """In a process > 0 that marked a round done: wait until process 0 has read that round.
+
+        Process 0 removes the mark once it has read the round, and releases the cache file after its
+        compute(). Waits evaluate's ``timeout``, then raises ValueError.
+        """
+        if not getattr(self, "_marked", False):
+            return
+        self._marked = False
+        mark = self._done_mark(self.process_id)
+        deadline = time.monotonic() + self.timeout
+        while os.path.exists(mark) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        lock = FileLock(
+            os.path.join(
+                self.data_dir, f"{self.experiment_id}-{self.num_process}-{self.process_id}.arrow.lock"
+            )
+        )
+        try:
+            if os.path.exists(mark):
+                raise Timeout(mark)
+            lock.acquire(timeout=max(deadline - time.monotonic(), 0))
+        except Timeout:
+            raise ValueError(
+                f"process {self.process_id} of {self.num_process} (experiment_id {self.experiment_id!r}) "
+                f"waited {self.timeout:g} s (evaluate.load(..., timeout=)) for process 0 to read its "
+                "previous round's examples, in vain: process 0 did not call compute() for that round, "
+                "or it failed; call compute() in every process for every round"
+            ) from None
+        lock.release()
 
     def _discard(self) -> None:
         """Close evaluate's writer, delete the cache files of the stored rows and release their locks."""
