@@ -383,11 +383,38 @@ def test_upload_with_several_reference_columns_scores_the_best_reference(tmp_pat
             "'prediction' appears more",
         ),
         ("a.csv", "Prediction,prediction ,reference\nx,y,z\n", "has 2 prediction columns"),
+        (
+            "a.csv",
+            "prediction,reference\nthe cat, sat on the mat,the cat sat on the mat\n",
+            "a.csv line 2 has 3 fields but the header has 2: quote a value that holds a comma",
+        ),
+        ("a.csv", "prediction,reference\nx,y\nonly a prediction\n", "a.csv line 3 has 1 field but"),
+        ("a.tsv", "prediction\treference\nx\ty\tz\n", "line 2 has 3 fields .* holds a tab"),
+        ("a.csv", 'prediction,reference\n"a\nb",c\nx,y,z\n', "a.csv line 4 has 3 fields"),
     ],
 )
 def test_upload_errors_are_messages(tmp_path, name, content, message):
     with pytest.raises(gr.Error, match=message):
         app_inputs.parse_upload(write(tmp_path, name, content))
+
+
+def test_a_row_with_a_surplus_field_is_refused_by_the_score_handler(tmp_path):
+    """The handler behind the page's upload and the /score API: no score of shifted columns."""
+    path = write(
+        tmp_path, "shifted.csv", "prediction,reference\nthe cat, sat on the mat,the cat sat on the mat\n"
+    )
+    with pytest.raises(gr.Error, match="shifted.csv line 2 has 3 fields"):
+        app_score.score("", "", str(path), ["rouge1"], *DEFAULTS[1:])
+
+
+def test_only_reference_and_numbered_reference_columns_are_references(tmp_path):
+    path = write(
+        tmp_path, "ids.csv", "prediction,reference,reference_id,reference_2\nthe cat sat,the cat,7,a dog\n"
+    )
+    assert app_inputs.parse_upload(path) == app_inputs.Examples(["the cat sat"], [["the cat", "a dog"]])
+    only_id = write(tmp_path, "only_id.csv", "prediction,reference_id\nx,7\n")
+    with pytest.raises(gr.Error, match="needs a 'prediction' column"):
+        app_inputs.parse_upload(only_id)
 
 
 def test_upload_that_is_not_utf8(tmp_path):

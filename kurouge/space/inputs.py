@@ -19,6 +19,8 @@ from typing import Any
 
 import gradio as gr
 
+from kurouge.wording import counted
+
 
 @dataclass
 class Examples:
@@ -85,14 +87,36 @@ def unique_keys(pairs: list[tuple[str, Any]], where: str) -> dict[str, Any]:
 def _csv_rows(text: str, name: str, delimiter: str) -> list[dict[str, Any]]:
     """The rows of a CSV or TSV text, records as the csv module reads them (quoted line breaks kept)."""
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    rows = []
     try:
         check_unique(reader.fieldnames or [], f"{name} line 1")
-        return list(reader)
+        start = reader.line_num + 1
+        for row in reader:
+            _check_fields(row, len(reader.fieldnames or ()), f"{name} line {start}", delimiter)
+            rows.append(row)
+            start = reader.line_num + 1
+        return rows
     except csv.Error as error:
         start = reader.line_num + 1  # the lines of the records read before this one, plus one
         raise gr.Error(
             f"{name} is not valid CSV: {error}, in the record that starts on line {start}"
         ) from error
+
+
+def _check_fields(row: dict[str | None, Any], expected: int, where: str, delimiter: str) -> None:
+    """Refuse a CSV record with more or fewer fields than the header.
+
+    ``csv.DictReader`` puts a surplus under the key None and fills a shortage with None.
+    """
+    surplus = row.get(None) or []
+    missing = sum(value is None for key, value in row.items() if key is not None)
+    if surplus or missing:
+        found = expected + len(surplus) - missing
+        separator = "tab" if delimiter == "\t" else "comma"
+        raise gr.Error(
+            f"{where} has {counted(found, 'field')} but the header has {expected}: quote a value "
+            f'that holds a {separator} ("the cat, sat"), and give every column of the header'
+        )
 
 
 def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
@@ -114,6 +138,7 @@ def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
     return rows
 
 
+REFERENCE_COLUMN = re.compile(r"references?|reference_[0-9]+")
 QUOTED_CHARS = 200  # a value quoted in a message is cut to this many characters
 
 
@@ -194,8 +219,8 @@ def rows_of_file(path: Path) -> list[dict[str, Any]]:
 def parse_upload(path: str | os.PathLike[str]) -> Examples:
     """Read a CSV, TSV or JSONL file with a ``prediction`` column and reference column(s).
 
-    A reference column is named ``reference``, ``references`` or starts with ``reference``
-    (``reference_2``, ...); in JSONL a reference may be a list of strings. Several references
+    A reference column is named ``reference``, ``references`` or ``reference_<n>`` (``reference_2``,
+    ...; not ``reference_id``); in JSONL a reference may be a list of strings. Several references
     per row (several columns, or a list) make every row a list of references.
     """
     path = Path(path)
@@ -209,7 +234,7 @@ def parse_upload(path: str | os.PathLike[str]) -> Examples:
         listed = ", ".join(map(quoted, prediction_columns))
         raise gr.Error(f"{path.name} has {len(prediction_columns)} prediction columns ({listed}): keep one")
     prediction_column = prediction_columns[0] if prediction_columns else None
-    reference_columns = [c for c in columns if c.strip().lower().startswith("reference")]
+    reference_columns = [c for c in columns if REFERENCE_COLUMN.fullmatch(c.strip().lower())]
     if prediction_column is None or not reference_columns:
         raise gr.Error(
             f"{path.name} needs a 'prediction' column and a 'reference' column "
