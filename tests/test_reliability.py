@@ -148,3 +148,16 @@ def test_a_later_object_does_not_wait_on_a_failed_ones_lock(load_metric):
     # The failed object released its cache file, so the second one takes the first name, not a new one.
     assert os.path.basename(second.cache_file_name).count("-") == 2
     assert second.compute() == GOOD_RESULT
+
+
+@pytest.mark.parametrize("keep_in_memory", [True, False])
+def test_compute_of_nothing_after_a_discarded_compute_says_so(load_metric, keep_in_memory):
+    """In memory, evaluate raised AttributeError ('NoneType' object has no attribute 'getvalue')."""
+    metric = load_metric(keep_in_memory=keep_in_memory)
+    metric.add_batch(predictions=["a b"], references=["a b"])
+    with pytest.raises(ValueError, match="raised RuntimeError"):
+        metric.compute(tokenizer=Explodes(RuntimeError("backend down")))
+    with pytest.raises(ValueError, match="^nothing is stored to compute: add examples with add_batch"):
+        metric.compute()
+    metric.add_batch(predictions=["a b"], references=["a b"])
+    assert metric.compute(rouge_types=["rouge1"]) == {"rouge1": 1.0}

@@ -57,6 +57,11 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
             at_once = predictions is not None and references is not None
             if at_once and self.writer is None and self.num_process == 1:
                 return self._compute_now(predictions, references, kwargs)
+            if self.writer is None and self.num_process == 1 and predictions is None and references is None:
+                raise ValueError(
+                    "nothing is stored to compute: add examples with add_batch() or add(), or pass "
+                    "predictions= and references= (a failed compute() or add discards what was stored)"
+                )
             return super().compute(predictions=predictions, references=references, **kwargs)
 
     def _compute_now(self, predictions, references, kwargs) -> dict:
