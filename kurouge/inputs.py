@@ -86,8 +86,20 @@ def as_texts(predictions: Any, references: Any) -> tuple[list[str], list[str] | 
     >>> as_texts(np.array(["a b"]), np.array([["a", "b"]]))
     (['a b'], [['a', 'b']])
     """
-    references = [str(r) if isinstance(r, str) else list(map(str, r)) for r in references]
-    return list(map(str, predictions)), references
+    references = [plain(r) if isinstance(r, str) else list(map(plain, r)) for r in references]
+    return list(map(plain, predictions)), references
+
+
+def plain(text: str) -> str:
+    """The content of a checked string as a plain ``str``, whatever its class's ``__str__`` says.
+
+    >>> class Shouting(str):
+    ...     def __str__(self):
+    ...         return "HELLO"
+    >>> plain(Shouting("hello"))
+    'hello'
+    """
+    return str.__str__(text)
 
 
 def _check_texts(texts: list[Any], name: str) -> None:

@@ -100,3 +100,21 @@ def test_a_bad_confidence_level_is_named_on_every_path(rouge, level):
         )
     with pytest.raises(gr.Error, match=message):
         page.score("a b\nc d", "a b\nc e", None, bootstrap=True, confidence_level=level)
+
+
+class Shouting(str):
+    """A str subclass whose __str__ says something else than its content."""
+
+    def __str__(self):
+        return "SOMETHING ELSE"
+
+
+def test_a_str_subclass_is_scored_on_the_content_that_was_checked(rouge):
+    import kurouge
+
+    predictions, references = [Shouting("the cat sat")], [Shouting("the cat sat")]
+    assert rouge.compute(predictions=predictions, references=references)["rouge1"] == 1.0
+    assert rouge.compute(predictions=predictions, references=[[Shouting("the cat sat")]])["rouge1"] == 1.0
+    rouge.add_batch(predictions=predictions, references=references)
+    assert rouge.compute()["rouge1"] == 1.0
+    assert kurouge.score(predictions, references)["rouge1"] == 1.0
