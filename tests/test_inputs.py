@@ -112,9 +112,9 @@ class Shouting(str):
 def test_a_str_subclass_is_scored_on_the_content_that_was_checked(rouge):
     import kurouge
 
-    predictions, references = [Shouting("the cat sat")], [Shouting("the cat sat")]
+    predictions, references = [Shouting("the cat sat")], ["the cat sat"]
     assert rouge.compute(predictions=predictions, references=references)["rouge1"] == 1.0
-    assert rouge.compute(predictions=predictions, references=[[Shouting("the cat sat")]])["rouge1"] == 1.0
+    assert rouge.compute(predictions=["the cat sat"], references=[[Shouting("the cat sat")]])["rouge1"] == 1.0
     rouge.add_batch(predictions=predictions, references=references)
     assert rouge.compute()["rouge1"] == 1.0
     assert kurouge.score(predictions, references)["rouge1"] == 1.0
