@@ -117,4 +117,6 @@ def test_a_str_subclass_is_scored_on_the_content_that_was_checked(rouge):
     assert rouge.compute(predictions=["the cat sat"], references=[[Shouting("the cat sat")]])["rouge1"] == 1.0
     rouge.add_batch(predictions=predictions, references=references)
     assert rouge.compute()["rouge1"] == 1.0
+    rouge.add(prediction=predictions[0], reference=[Shouting("the cat sat")])
+    assert rouge.compute()["rouge1"] == 1.0
     assert kurouge.score(predictions, references)["rouge1"] == 1.0

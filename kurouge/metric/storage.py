@@ -82,6 +82,7 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
         A batch that fails the checks stores nothing and loses nothing stored before it.
         """
         self._check_batch(predictions, references, kwargs)
+        predictions, references = as_texts(predictions, references)
         with self._discarded_on_failure():
             super().add_batch(predictions=predictions, references=references)
 
@@ -91,6 +92,7 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
         An example that fails the checks is not stored, and nothing stored before it is lost.
         """
         self._check_batch([prediction], [reference], kwargs)
+        (prediction,), (reference,) = as_texts([prediction], [reference])
         with self._discarded_on_failure():
             super().add(prediction=prediction, reference=reference)
 
