@@ -192,6 +192,16 @@ def test_bad_flags_are_value_errors_naming_the_flag(flags, named):
         parse_flags(flags)
 
 
+@pytest.mark.parametrize("weight", ["0.0001", "100"])
+def test_a_rouge_w_weight_that_overflows_is_a_value_error_naming_w(weight):
+    """It was an OverflowError: k ** w, or a score ** (1 / w), beyond a float."""
+    long = " ".join(f"w{i}" for i in range(300))
+    with pytest.raises(
+        ValueError, match=f"^ROUGE-1.5.5 flag -w {weight}: ROUGE-W's weights .* overflow a float"
+    ):
+        evaluate(f"-a -n 1 -w {weight}", [long, "the cat sat on the mat"], [[long], ["the cat sat on a mat"]])
+
+
 def test_bad_inputs():
     with pytest.raises(ValueError, match="nothing to score"):
         evaluate("-n 1", [], [])

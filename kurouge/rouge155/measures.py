@@ -63,14 +63,25 @@ def rounded(values: np.ndarray) -> np.ndarray:
 def score_measure(measure: Measure, corpus: Corpus, options: Rouge155Options) -> np.ndarray:
     """Per document (rows): (R, P, F) as ROUGE-1.5.5 rounds them.
 
-    With ``-t 1``: the document's (reference count, prediction count, hits).
+    With ``-t 1``: the document's (reference count, prediction count, hits). ROUGE-W weights too
+    large for a float (``-w`` far from 1 on long sentences, where Perl prints Inf or NaN) are a
+    ValueError naming ``-w``.
     """
-    per_pair = _per_pair(measure, corpus, options)
-    hits, model_count, peer_count = combine_references(per_pair, corpus.documents, options.formula == "B").T
-    if options.pool_counts:
-        return np.stack([model_count, peer_count, hits], axis=1)
-    recall = _ratio(measure, hits, model_count, options)
-    precision = _ratio(measure, hits, peer_count, options)
+    try:
+        per_pair = _per_pair(measure, corpus, options)
+        hits, model_count, peer_count = combine_references(
+            per_pair, corpus.documents, options.formula == "B"
+        ).T
+        if options.pool_counts:
+            return np.stack([model_count, peer_count, hits], axis=1)
+        recall = _ratio(measure, hits, model_count, options)
+        precision = _ratio(measure, hits, peer_count, options)
+    except OverflowError:
+        raise ValueError(
+            f"ROUGE-1.5.5 flag -w {options.weight:g}: ROUGE-W's weights (a run of k hits weighs "
+            f"k ** {options.weight:g}, a score is taken to the power 1/{options.weight:g}) overflow a float "
+            "on these texts, where ROUGE-1.5.5.pl prints Inf or NaN; choose a weight nearer 1 (1.2 is usual)"
+        ) from None
     weighted = (1 - options.alpha) * precision + options.alpha * recall
     positive = weighted > 0
     fmeasure = np.zeros_like(recall)
