@@ -106,3 +106,14 @@ def test_identical_system_is_refused(rouge):
     systems = Systems(BASELINE, {"copy": BASELINE}, REFERENCES)
     with pytest.raises(gr.Error, match="'copy' is identical to the baseline"):
         app_compare.compare(systems, ["rouge1"], "paired bootstrap (Koehn 2004)", False, 0.95)
+
+
+def test_examples_to_read_starts_with_named_headers():
+    """Before anything is compared the empty table names its columns, not "1 2 3"."""
+    import gradio as gr
+
+    from kurouge.space import page
+
+    blocks = page.build_app().blocks.values()
+    tables = [b for b in blocks if isinstance(b, gr.Dataframe) and b.elem_id == "cmp-read"]
+    assert tables[0].value["headers"][:2] == ["band", "example"]

@@ -119,6 +119,10 @@ def compare_systems(
     )
 
 
+READ_HEADERS = ("band", "example", "system score", "baseline score", "system", "baseline", "reference")
+"""Headers of the empty "Examples to read" table before a comparison (gradio would show 1 2 3)."""
+
+
 @user_errors
 def read_examples(state: tuple | None) -> tuple[pd.DataFrame]:
     """A few high-, middle- and low-scoring examples of the last comparison's first system."""
@@ -208,7 +212,9 @@ def build_tab(limits_text: str) -> None:
         json_file = gr.File(label="Result (JSON)", min_width=360)
     state = gr.State()
     read_button = gr.Button("Show high-, middle- and low-scoring examples", elem_id="cmp-read-button")
-    to_read = gr.Dataframe(label="Examples to read", interactive=False, wrap=True, elem_id="cmp-read")
+    to_read = gr.Dataframe(
+        headers=list(READ_HEADERS), label="Examples to read", interactive=False, wrap=True, elem_id="cmp-read"
+    )
     inputs = [baseline, system, references, upload, rouge_types, tokenizer, language, method, correction]
     go.click(
         run,
