@@ -232,3 +232,35 @@ def test_random_documents_report_as_perl(rouge155_home, tmp_path_factory, pairs,
             perl_of_lines(rouge155_home, directory, flags, [predictions, references])
         return
     assert ours + "\n" == perl_of_lines(rouge155_home, directory, flags, [predictions, references])
+
+
+def files2rouge_lines(path):
+    """The lines files2rouge reads (``for line in open(path)``: text mode, where a lone CR ends a line)."""
+    with open(path, encoding="utf-8") as file:
+        return [line.strip() for line in file]
+
+
+def test_a_lone_cr_ends_a_line_as_in_files2rouge(rouge155_home, tmp_path, capsys):
+    predictions, references = tmp_path / "p.txt", tmp_path / "r.txt"
+    predictions.write_bytes(b"the cat sat on the mat\rdogs bark loudly at night\n")
+    references.write_bytes(b"the cat sat on the mat\rbirds sing early in spring\n")
+    flags = "-n 1 -a -d"
+    status = rouge_cli.main(
+        ["--predictions", str(predictions), "--references", str(references), "--rouge155", flags]
+    )
+    output = capsys.readouterr()
+    assert status == 0, output.err
+    columns = [files2rouge_lines(predictions), files2rouge_lines(references)]
+    assert len(columns[0]) == 2
+    assert output.out == perl_of_lines(rouge155_home, tmp_path, flags, columns)
+    assert "Average_F: 0.50000" in output.out
+
+
+def test_a_lone_cr_in_one_file_only_is_a_line_count_error(tmp_path, capsys):
+    predictions, references = tmp_path / "p.txt", tmp_path / "r.txt"
+    predictions.write_bytes(b"the cat sat on the mat\rdogs bark loudly at night\n")
+    references.write_bytes(b"the cat sat on the mat dogs bark loudly at night\n")
+    arguments = ["--predictions", str(predictions), "--references", str(references), "--rouge155=-a -n 1"]
+    assert rouge_cli.main(arguments) == 2
+    error = capsys.readouterr().err
+    assert "p.txt has 2" in error and "a lone \\r" in error

@@ -31,12 +31,13 @@ class InputError(Exception):
     """A problem with the command line's input, reported as one message and exit status 2."""
 
 
-def read_lines(path: str) -> list[str]:
+def read_lines(path: str, *, lone_cr_ends_line: bool = False) -> list[str]:
     """The lines of a UTF-8 text file, with errors naming the file and line.
 
     A line is what ``"\\n"`` ends (the last one may lack it), without a ``"\\r"`` before it:
     U+2028, U+0085, form feeds and the like are characters of a line, not ends of lines, as in the
-    Space's JSONL reader. A byte order mark at the start (as Windows editors write) is not part of
+    Space's JSONL reader. With ``lone_cr_ends_line`` a ``"\r"`` alone ends a line too, as in
+    Python's text mode (files2rouge reads its files so). A byte order mark at the start (as Windows editors write) is not part of
     the first line. A file of more than ``MAX_FILE_BYTES`` bytes (``/dev/zero``, say) is refused.
     """
     try:
@@ -57,7 +58,10 @@ def read_lines(path: str) -> list[str]:
         raise InputError(
             f"{path}, line {line}: not UTF-8 (byte 0x{data[error.start]:02x} at byte {column} of the line)"
         ) from None
-    lines = text.removeprefix("\ufeff").split("\n")
+    text = text.removeprefix("\ufeff")
+    if lone_cr_ends_line:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
     return [line.removesuffix("\r") for line in lines]
@@ -319,7 +323,9 @@ def run_rouge155(args: argparse.Namespace) -> str:
             f"--rouge155 takes ROUGE-1.5.5's own flags, which decide everything: drop {', '.join(clashing)} "
             f"({rouge155_compute.FLAGS_INSTEAD}; -c, -r for the interval)"
         )
-    files = [(path, read_lines(path)) for path in args.predictions + args.references]
+    # files2rouge iterates over its files in text mode, where a lone "\r" ends a line too.
+    paths = args.predictions + args.references
+    files = [(path, read_lines(path, lone_cr_ends_line=True)) for path in paths]
     try:
         return rouge155_report.report_of_files(args.rouge155, files, args.eos, args.sentence_per_line)
     except ValueError as error:

@@ -141,9 +141,10 @@ def report_of_files(
         documents = [[files2rouge_sentences(line, eos) for line in lines] for _, lines in files]
     (first, _), count = files[0], len(documents[0])
     unit = "blocks of lines" if sentence_per_line else "lines"
+    ends = "" if sentence_per_line else r" (a line ends at \n, \r\n or a lone \r, as files2rouge reads it)"
     for (name, _), texts in zip(files, documents, strict=True):
         if len(texts) != count:
-            raise ValueError(f"{name} has {len(texts)} {unit} but {first} has {count}")
+            raise ValueError(f"{name} has {len(texts)} {unit} but {first} has {count}{ends}")
         if empty := [i for i, sentences in enumerate(texts, start=1) if not "".join(sentences).strip()]:
             raise ValueError(f"{name}, line {empty[0]}: empty (files2rouge refuses an empty summary too)")
     if count == 0:
