@@ -38,7 +38,8 @@ def read_lines(path: str, *, lone_cr_ends_line: bool = False) -> list[str]:
     U+2028, U+0085, form feeds and the like are characters of a line, not ends of lines, as in the
     Space's JSONL reader. With ``lone_cr_ends_line`` a ``"\r"`` alone ends a line too, as in
     Python's text mode (files2rouge reads its files so). A byte order mark at the start (as Windows
-    editors write) is not part of the first line. A file of more than ``MAX_FILE_BYTES`` bytes (``/dev/zero``, say) is refused.
+    editors write) is not part of the first line. A file of more than ``MAX_FILE_BYTES`` bytes
+    (``/dev/zero``, say) is refused.
     """
     try:
         with open(path, "rb") as file:
