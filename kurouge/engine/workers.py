@@ -9,7 +9,13 @@ process of the group, is left to this process; and however the scoring ends
 every worker is killed and reaped before the generator returns. A worker that
 stays stopped (SIGSTOP, a debugger; seen on Linux) for more than
 ``KURENAI_ROUGE_STOPPED_SECONDS`` (default 60) ends the batch with an error; a
-running worker is never timed out, however long its chunk takes.
+running worker is never timed out, however long its chunk takes. A worker that
+holds a chunk but uses no CPU for ``BLOCKED_SECONDS`` (Linux) is taken to wait
+for what it will never get, most often a lock that another thread of this
+process held when it forked (a worker inherits the lock, not the thread that
+would release it): the workers are ended, this process scores the chunks they
+had not returned, and a ``WorkersBlockedWarning`` says so. The numbers are the
+same either way.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import signal
 import sys
 import time
 import traceback
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
@@ -28,6 +35,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kurouge.caller import user_stacklevel
 from kurouge.inputs import describe
 
 Rows = TypeVar("Rows")
@@ -36,6 +44,12 @@ _CAN_FORK = "fork" in multiprocessing.get_all_start_methods()
 _AHEAD = 2
 # How long a worker may stay stopped (SIGSTOP, a debugger) before the batch ends with an error.
 DEFAULT_STOPPED_SECONDS = 60.0
+# How long a worker may hold a chunk without using any CPU before this process scores the rest itself.
+BLOCKED_SECONDS = 5.0
+
+
+class WorkersBlockedWarning(RuntimeWarning):
+    """The workers were ended because one made no progress; this process scored the rest of the batch."""
 
 
 def default_processes() -> int:
@@ -79,7 +93,9 @@ def score_in_workers(
     Chunks are handed out in order, ``_AHEAD`` to a worker at first and one
     more each time it returns one, so a busy CPU gets less of the batch. An
     exception in ``score`` is raised here; a worker that dies (killed by the
-    system for lack of memory, say) raises RuntimeError.
+    system for lack of memory, say) raises RuntimeError. If a worker is
+    blocked (see the module's docstring), the chunks not yet returned are
+    scored in this process.
     """
     context = multiprocessing.get_context("fork")
     pool: list[_Worker] = []
@@ -94,9 +110,12 @@ def score_in_workers(
         patience = stopped_seconds()
         for index in range(len(chunks)):
             while index not in done:
-                ready = wait(list(by_connection), timeout=min(1.0, patience / 4))
+                ready = wait(list(by_connection), timeout=min(1.0, patience / 4, BLOCKED_SECONDS / 4))
                 if not ready:
                     _check_not_stopped(pool, patience)
+                    if blocked := _blocked_worker(pool):
+                        yield from _score_here(score, chunks, index, done, blocked)
+                        return
                 for connection in ready:
                     worker = by_connection[connection]
                     done[worker.held.popleft()] = worker.receive()
@@ -133,6 +152,37 @@ def _check_not_stopped(pool: list[_Worker], patience: float) -> None:
             )
 
 
+def _blocked_worker(pool: list[_Worker]) -> _Worker | None:
+    """A worker that has held a chunk without using CPU for over ``BLOCKED_SECONDS``, if any."""
+    now = time.monotonic()
+    for worker in pool:
+        ticks = worker.cpu_ticks() if worker.held else None
+        if ticks is None or ticks != worker.last_ticks:
+            worker.last_ticks, worker.idle_since = ticks, now
+        elif now - worker.idle_since > BLOCKED_SECONDS:
+            return worker
+    return None
+
+
+def _score_here(
+    score: Callable[..., Rows],
+    chunks: Sequence[tuple[Any, ...]],
+    start: int,
+    done: dict[int, Rows],
+    blocked: _Worker,
+) -> Iterator[Rows]:
+    """The scores of chunks ``start`` onwards: those returned, and the others scored in this process."""
+    warnings.warn(
+        f"a scoring worker process (pid {blocked.process.pid}) used no CPU for {BLOCKED_SECONDS:g} s "
+        "while scoring, most likely waiting for a lock that another thread held when it was forked; "
+        "the rest of the batch is scored in this process (set KURENAI_ROUGE_PROCESSES=1 to skip the wait)",
+        WorkersBlockedWarning,
+        stacklevel=user_stacklevel(),
+    )
+    for index in range(start, len(chunks)):
+        yield done.pop(index) if index in done else score(*chunks[index])
+
+
 class _Worker:
     """A forked process that scores the chunks whose indices it is given, with its end of their pipe."""
 
@@ -151,6 +201,8 @@ class _Worker:
         there.close()
         self.held: deque[int] = deque()
         self.stopped_since: float | None = None
+        self.last_ticks: int | None = None
+        self.idle_since = time.monotonic()
 
     def is_stopped(self) -> bool:
         """Whether the worker is stopped by a signal or a tracer (Linux; False where /proc is missing)."""
@@ -159,6 +211,14 @@ class _Worker:
         except OSError:
             return False
         return stat.rpartition(")")[2].split()[0] in ("T", "t")
+
+    def cpu_ticks(self) -> int | None:
+        """The CPU time the worker has used, in clock ticks (Linux; None where /proc is missing)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            return None
+        return int(fields[11]) + int(fields[12])  # utime and stime, fields 14 and 15 of stat
 
     def give(self, index: int) -> None:
         """Send the worker the index of a chunk to score."""
