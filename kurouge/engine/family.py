@@ -6,9 +6,10 @@ lists where that script departs from Lin (2004).
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
 
 import numpy as np
@@ -17,7 +18,7 @@ from kurouge.engine.ngrams import ZERO, Score, clipped_hits, fmeasure
 
 ROUGE_W_WEIGHT = 1.2
 # A weighted-LCS table of one reference sentence covers as many predicted sentences as keep it
-# within this many cells (24 bytes each), or one predicted sentence (see _column_groups).
+# within this many cells, or one predicted sentence (see _column_groups).
 _TABLE_CELLS = 1 << 20
 # The token of a barrier column (see _WlcsColumns): equal to no token.
 _BARRIER = object()
@@ -96,11 +97,10 @@ class _WlcsColumns:
     Column 0 and the column before each sentence are barriers: they match no
     token, so they stay 0 in every row, as column 0 of a table of one
     sentence pair does, and the running maximum of a row restarts at each of
-    them (see ``_mark_wlcs``). ``tokens[j]`` is column j's token, ``spans``
-    each sentence's first and last column, and ``matches`` maps each token
-    to its columns, those columns minus 1, and per column the count of the
-    token's columns and barriers up to it; ``barriers`` is that count for a
-    token with no column here.
+    them (see ``wlcs_rows``). ``tokens[j]`` is column j's token, ``spans``
+    each sentence's first and last column, ``matches`` maps each token to its
+    columns and those columns minus 1, and ``barriers`` counts the barriers up
+    to each column.
     """
 
     def __init__(self, sentences: Sequence[Sequence[Hashable]]) -> None:
@@ -113,15 +113,11 @@ class _WlcsColumns:
             self.tokens += sentence
         ids: dict[Hashable, int] = {_BARRIER: 0}
         codes = np.array([ids.setdefault(token, len(ids)) for token in self.tokens])
-        marks = np.zeros((len(ids), len(codes)))
-        marks[codes, np.arange(len(codes))] = 1
-        marks[1:] += marks[0]
-        counts = np.cumsum(marks, axis=1, out=marks)
-        self.barriers = counts[0]
+        self.barriers = np.cumsum(codes == 0, dtype=float)
         columns = np.argsort(codes, kind="stable")
         bounds = pairwise([0, *np.cumsum(np.bincount(codes)).tolist()])
-        self.matches: dict[Hashable, tuple[np.ndarray, np.ndarray, np.ndarray]] = {
-            token: (columns[start:end], columns[start:end] - 1, counts[k])
+        self.matches: dict[Hashable, tuple[np.ndarray, np.ndarray]] = {
+            token: (columns[start:end], columns[start:end] - 1)
             for (token, k), (start, end) in zip(ids.items(), bounds, strict=True)
             if k
         }
@@ -145,8 +141,10 @@ def _column_groups(prediction: Sequence[Sequence[Hashable]], rows: int) -> list[
     return [_WlcsColumns(group) for group in groups]
 
 
-def _wlcs_values(reference: Sequence[Hashable], columns: _WlcsColumns, weights: np.ndarray) -> np.ndarray:
-    """ROUGE-1.5.5's weighted-LCS tables of ``reference`` and each sentence of ``columns``, side by side.
+def wlcs_rows(
+    tokens: Sequence[Hashable], columns: _WlcsColumns, weights: np.ndarray, row: np.ndarray, runs: np.ndarray
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The rows of ROUGE-1.5.5's weighted-LCS tables below ``row``, one per token of ``tokens``.
 
     In ROUGE-1.5.5's table of one sentence pair a match cell holds the value
     above-left plus f(k+1), minus f(k), in that order, k being the run of
@@ -158,30 +156,30 @@ def _wlcs_values(reference: Sequence[Hashable], columns: _WlcsColumns, weights: 
     complex number (matches and barriers so far in the row) + 1j * value, and
     numpy's maximum of complex numbers compares the real parts first. The
     values are the floats of a cell-by-cell table: the same additions and
-    subtractions in the same order, and maxima.
+    subtractions in the same order, and maxima. ``runs`` holds k per cell;
+    a row of zeros (complex and integer) starts a table.
     """
-    table = np.zeros((len(reference) + 1, len(columns.tokens)), dtype=complex)
-    values, segments = table.imag, table.real
-    runs = np.zeros(table.shape, dtype=np.intp)
     rises = weights[1:]
-    for i, token in enumerate(reference, 1):
-        above, here = values[i - 1], values[i]
-        here[:] = above
+    for token in tokens:
+        above, above_runs = row.imag, runs
+        row, runs = np.empty_like(row), np.zeros_like(runs)
+        row.imag = above
         found = columns.matches.get(token)
         if found is None:
-            segments[i] = columns.barriers
+            row.real = columns.barriers
         else:
-            at, before, counts = found
-            segments[i] = counts
-            run = runs[i - 1].take(before)
+            at, before = found
+            count = np.zeros(len(row))
+            count[at] = 1
+            row.real = np.cumsum(count, out=count) + columns.barriers
+            run = above_runs.take(before)
             value = above.take(before)
             value += rises.take(run)
             value -= weights.take(run)
-            here[at] = value
-            run += 1
-            runs[i][at] = run
-        np.maximum.accumulate(table[i], out=table[i])
-    return values
+            row.imag[at] = value
+            runs[at] = run + 1
+        np.maximum.accumulate(row, out=row)
+        yield row, runs
 
 
 def _mark_wlcs(
@@ -189,22 +187,35 @@ def _mark_wlcs(
 ) -> None:
     """Set ``mask[i]`` for the reference positions on ROUGE-1.5.5's weighted-LCS path to each sentence.
 
-    The walk back from the corner of each sentence's table (``_wlcs_values``)
+    The walk back from the corner of each sentence's table (``wlcs_rows``)
     takes the diagonal on equal tokens, else goes up when above >= left, else
-    left, and stops at the table's first row or column.
+    left, and stops at the table's first row or column. Memory stays near
+    linear: the rows are computed once keeping every ``step``-th (step about
+    the square root of the row count), then, from the last block up, each
+    block's rows again from the kept row above it, for the walks to cross it.
     """
-    values = _wlcs_values(reference, columns, weights)
-    for first, last in columns.spans:
-        i, j = len(reference), last
-        while i and j >= first:
-            if reference[i - 1] == columns.tokens[j]:
-                i -= 1
-                j -= 1
-                mask[i] = 1
-            elif values.item(i - 1, j) >= values.item(i, j - 1):
-                i -= 1
-            else:
-                j -= 1
+    rows, width = len(reference), len(columns.tokens)
+    step = max(1, math.isqrt(rows))
+    kept = {0: (np.zeros(width, dtype=complex), np.zeros(width, dtype=np.intp))}
+    for i, (row, runs) in enumerate(wlcs_rows(reference, columns, weights, *kept[0]), 1):
+        if i % step == 0 and i < rows:
+            kept[i] = row, runs
+    walks = [[rows, last, first] for first, last in columns.spans]
+    for top in sorted(kept, reverse=True):
+        block = [kept[top][0].imag]
+        block += [row.imag for row, _ in wlcs_rows(reference[top : top + step], columns, weights, *kept[top])]
+        for walk in walks:
+            i, j, first = walk
+            while i > top and j >= first:
+                if reference[i - 1] == columns.tokens[j]:
+                    i -= 1
+                    j -= 1
+                    mask[i] = 1
+                elif block[i - 1 - top].item(j) >= block[i - top].item(j - 1):
+                    i -= 1
+                else:
+                    j -= 1
+            walk[0], walk[1] = i, j
 
 
 def score_wlcs(
