@@ -8,6 +8,7 @@ evaluation with -d, Average and interval) must equal ours formatted as Perl prin
 """
 
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -309,3 +310,24 @@ def test_kernels_give_the_same_numbers_without_numba(monkeypatch):
         for helper in kernel.helpers:
             monkeypatch.setitem(kernel.function.__globals__, helper.__name__, helper)
     assert evaluate(flags, predictions, references) == compiled
+
+
+LONG_LINE_RUN = """
+import random, resource
+from kurouge.rouge155.scoring import evaluate
+rng = random.Random(1)
+words = [f"w{i}" for i in range(3000)]
+reference, prediction = (" ".join(rng.choices(words, k=10_000)) for _ in range(2))
+evaluate("-a -n 1 -w 1.2", ["a b c"], [["a b d"]])  # numba compiled, caches warm
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+evaluate("-a -n 1 -w 1.2", [prediction], [[reference]])
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
+"""
+
+
+def test_rouge_l_and_w_of_a_10000_word_line_take_near_linear_memory():
+    """Three full tables per sentence pair took 1.6 GB here (and a 50,000-word line was killed)."""
+    result = subprocess.run(
+        [sys.executable, "-c", LONG_LINE_RUN], capture_output=True, text=True, timeout=300, check=True
+    )
+    assert int(result.stdout) < 150, f"{result.stdout.strip()} MB more at the peak"

@@ -24,38 +24,64 @@ import numpy as np
 from kurouge.rouge155.jit import Kernel
 
 
-def _mark(model: Any, peer: Any, mask: Any, weights: Any, weighted: bool) -> None:
-    """``lcs_inner`` / ``wlcs_inner`` and ``markLCS``: mark ``model``'s positions on the LCS path."""
-    m, n = len(model), len(peer)
-    score = np.zeros((m + 1, n + 1))
-    run = np.zeros((m + 1, n + 1), np.int64)
-    move = np.zeros((m + 1, n + 1), np.int8)  # 1 diagonal, 2 up, 3 left
-    for i in range(1, m + 1):
-        for j in range(1, n + 1):
-            if model[i - 1] == peer[j - 1]:
-                k = run[i - 1, j - 1]
-                if weighted:
-                    score[i, j] = score[i - 1, j - 1] + weights[k + 1] - weights[k]
-                else:
-                    score[i, j] = score[i - 1, j - 1] + 1
-                run[i, j] = k + 1
-                move[i, j] = 1
-            elif score[i - 1, j] >= score[i, j - 1]:
-                score[i, j] = score[i - 1, j]
-                move[i, j] = 2
+def _next_row(token: Any, peer: Any, score: Any, run: Any, weights: Any, weighted: bool) -> None:
+    """Turn ``score`` and ``run``, a row of the table, into the next row, whose model token is ``token``."""
+    diagonal_score, diagonal_run = 0.0, 0
+    for j in range(1, len(peer) + 1):
+        up_score, up_run = score[j], run[j]
+        if token == peer[j - 1]:
+            if weighted:
+                score[j] = diagonal_score + weights[diagonal_run + 1] - weights[diagonal_run]
             else:
-                score[i, j] = score[i, j - 1]
-                move[i, j] = 3
-    i, j = m, n
-    while i != 0 and j != 0:
-        if move[i, j] == 1:
-            i -= 1
-            j -= 1
-            mask[i] = True
-        elif move[i, j] == 2:
-            i -= 1
+                score[j] = diagonal_score + 1
+            run[j] = diagonal_run + 1
         else:
-            j -= 1
+            if up_score < score[j - 1]:
+                score[j] = score[j - 1]
+            run[j] = 0
+        diagonal_score, diagonal_run = up_score, up_run
+
+
+def _mark(model: Any, peer: Any, mask: Any, weights: Any, weighted: bool) -> None:
+    """``lcs_inner`` / ``wlcs_inner`` and ``markLCS``: mark ``model``'s positions on the LCS path.
+
+    The walk back takes the diagonal on equal tokens, else goes up when the
+    cell above is at least the cell to the left, else left. Memory stays near
+    linear: the rows are computed once keeping every ``step``-th (step about
+    the square root of the row count), then, from the last block up, each
+    block's rows again from the kept row above it, for the walk to cross it.
+    """
+    m, n = len(model), len(peer)
+    step = max(1, int(np.sqrt(m)))
+    kept_score = np.zeros(((m - 1) // step + 1, n + 1))
+    kept_run = np.zeros(((m - 1) // step + 1, n + 1), np.int64)
+    score = np.zeros(n + 1)
+    run = np.zeros(n + 1, np.int64)
+    for i in range(1, m):
+        _next_row(model[i - 1], peer, score, run, weights, weighted)
+        if i % step == 0:
+            kept_score[i // step] = score
+            kept_run[i // step] = run
+    block = np.zeros((step + 1, n + 1))
+    i, j = m, n
+    for top in range((m - 1) // step * step, -1, -step):
+        score[:] = kept_score[top // step]
+        run[:] = kept_run[top // step]
+        block[0] = score
+        for t in range(1, i - top + 1):
+            _next_row(model[top + t - 1], peer, score, run, weights, weighted)
+            block[t] = score
+        while i > top and j != 0:
+            if model[i - 1] == peer[j - 1]:
+                i -= 1
+                j -= 1
+                mask[i] = True
+            elif block[i - 1 - top, j] >= block[i - top, j - 1]:
+                i -= 1
+            else:
+                j -= 1
+        if j == 0:
+            return
 
 
 def _lcs_hits(
@@ -108,4 +134,4 @@ def _lcs_hits(
     return result
 
 
-lcs_hits = Kernel(_lcs_hits, helpers=[_mark])
+lcs_hits = Kernel(_lcs_hits, helpers=[_next_row, _mark])
