@@ -215,3 +215,65 @@ def test_two_rounds_with_one_metric_object(metric_dir, tmp_path):
         assert processes[1].returncode == 0, stderr_1
         assert json.loads(results) == [{"rouge1": 1.0}, {"rouge1": 0.0}]
         assert json.loads(others) == [None, None]
+
+
+# A process of a job driven step by step: each line of stdin is "add <predictions> <reference>" (50
+# examples: texts equal to their references when <reference> is "same") or "compute"; each step's
+# outcome is one line of stdout, so the test orders the steps of two jobs without sleeping.
+STEPPED = """
+import json, sys
+import evaluate
+
+metric_dir, cache_dir, process_id = sys.argv[1:]
+metric = evaluate.load(metric_dir, num_process=2, process_id=int(process_id), cache_dir=cache_dir, timeout=5)
+for line in sys.stdin:
+    try:
+        if line.startswith("add"):
+            _, job, reference = line.split()
+            texts = [f"{job} word{process_id} {k}" for k in range(50)]
+            metric.add_batch(predictions=texts, references=texts if reference == "same" else ["x"] * 50)
+            print(json.dumps("added"), flush=True)
+        else:
+            print(json.dumps(metric.compute(rouge_types=["rouge1"])), flush=True)
+    except ValueError as error:
+        print(json.dumps({"error": str(error)}), flush=True)
+"""
+
+
+def test_two_jobs_sharing_a_cache_dir_never_score_each_others_rows(metric_dir, tmp_path):
+    """Job B starts while job A's process 0 has not yet read A's rows: A scores 1.0, B says why it cannot.
+
+    Before, B's process 1 removed A's done mark as stale and A's process 0 refused to score."""
+
+    def start(process_id):
+        return subprocess.Popen(
+            [sys.executable, "-c", STEPPED, str(metric_dir), str(tmp_path), str(process_id)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def send(process, command):
+        process.stdin.write(command + "\n")
+        process.stdin.flush()
+
+    def step(process, command):
+        send(process, command)
+        return json.loads(process.stdout.readline() or "null")
+
+    a0, a1 = start(0), start(1)
+    send(a0, "add A same")  # the two meet at evaluate's rendezvous
+    assert step(a1, "add A same") == "added"
+    assert json.loads(a0.stdout.readline()) == "added"
+    assert step(a1, "compute") is None  # process 1 marks its rows done and returns at once
+    b1 = start(1)  # job B's process 1, on the same files, before job A's process 0 has read them
+    b1_added = step(b1, "add B other")
+    a0_result = step(a0, "compute")
+    b1_result = step(b1, "compute") if b1_added == "added" else b1_added
+    for process in (a0, a1, b1):
+        process.stdin.close()
+        process.wait(timeout=300)
+    # Job B's process 1 would take over the cache file whose rows job A's process 0 has yet to read.
+    assert b1_result["error"].startswith("process 1 of 2 (experiment_id 'default_experiment'): another")
+    assert a0_result == {"rouge1": 1.0}

@@ -187,13 +187,37 @@ class CheckedStorage(evaluate.Metric, abc.ABC):
             Path(self._round_file()).write_text(self._round_token)
             return super()._init_writer(timeout)
         self._wait_for_previous_round()
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(self._done_mark(self.process_id))
+        self._remove_stale_mark()
         super()._init_writer(timeout)
         try:
             self._round_token = Path(self._round_file()).read_text()
         except FileNotFoundError:
             self._round_token = ""
+
+    def _remove_stale_mark(self) -> None:
+        """Remove a done mark of this process id left by an earlier round; refuse one of the current round.
+
+        A mark with the token of the round process 0 has opened is another process's with this id
+        (another job on the same cache_dir and experiment_id) whose rows process 0 has yet to read:
+        taking over the cache file would put this process's rows in that job's score.
+        """
+        mark = Path(self._done_mark(self.process_id))
+        try:
+            token = mark.read_text()
+        except FileNotFoundError:
+            return
+        with contextlib.suppress(FileNotFoundError):
+            if token and token == Path(self._round_file()).read_text():
+                name = f"process {self.process_id} of {self.num_process}"
+                raise ValueError(
+                    f"{name} (experiment_id {self.experiment_id!r}): another process with this id has "
+                    "stored its examples in this cache_dir and its "
+                    "process 0 has not read them yet: another job or evaluation uses the same cache_dir "
+                    "and experiment_id; give each job (and each metric object evaluated at the same time) "
+                    "its own experiment_id"
+                )
+        with contextlib.suppress(FileNotFoundError):
+            mark.unlink()
 
     def _wait_for_previous_round(self) -> None:
         """In a process > 0 that marked a round done: wait until process 0 has read that round.
