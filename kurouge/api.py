@@ -86,11 +86,21 @@ def score(
     if use_aggregator and not len(predictions):
         raise ValueError("predictions and references are empty: there is nothing to score")
     if rouge155 is not None:
+        tokens = (
+            None
+            if tokenizer is None and language is None
+            else resolve(tokenizer=tokenizer, language=language)
+        )
         result = compute_rouge155(
-            rouge155, predictions, references, use_aggregator=use_aggregator, detailed=detailed
+            rouge155,
+            predictions,
+            references,
+            use_aggregator=use_aggregator,
+            detailed=detailed,
+            tokenize=None if tokens is None else tokens.tokenizer.tokenize,
         )
         if return_signature:
-            result["signature"] = rouge155_signature(rouge155, __version__)
+            result["signature"] = rouge155_signature(rouge155, __version__, tokens and tokens.tokens())
         return result
     settings = resolve(
         tokenizer=tokenizer,

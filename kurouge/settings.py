@@ -60,8 +60,7 @@ class Settings:
         """
         boot = f"{n_samples}x{confidence_level}@seed{seed}" if bootstrap else "no"
         parts = {
-            "tok": self.tokenizer.signature,
-            **({"lang": language_tag(self.language)} if self.language else {}),
+            **self.tokens(),
             "stem": self.stemmer,
             "split": "sentences" if self.split_summaries else "newline",
             "multi": self.multi_ref,
@@ -74,6 +73,11 @@ class Settings:
             "rouge-score-rs": version("rouge-score-rs"),
         }
         return "|".join(f"{key}:{value}" for key, value in parts.items())
+
+    def tokens(self) -> dict[str, str]:
+        """The signature's ``tok`` (the tokenizer's signature) and, when a language is given, ``lang``."""
+        language = {"lang": language_tag(self.language)} if self.language else {}
+        return {"tok": self.tokenizer.signature, **language}
 
 
 def resolve(

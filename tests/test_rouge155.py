@@ -7,8 +7,10 @@ once per example on the whole batch (tests/rouge155_perl.py) and every number it
 evaluation with -d, Average and interval) must equal ours formatted as Perl prints it.
 """
 
+import random
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -17,10 +19,13 @@ from hypothesis import strategies as st
 from rouge155_files2rouge import ROUGE155
 from rouge155_perl import PerlError, run_perl
 
+from kurouge import score
 from kurouge.rouge155.bootstrap import draws
 from kurouge.rouge155.flags import parse_flags
+from kurouge.rouge155.ids import DroppedTextWarning
 from kurouge.rouge155.scoring import evaluate
 from kurouge.rouge155.stopwords import STOPWORDS
+from kurouge.settings import get_tokenizer
 
 FLAG_SETS = [
     "-c 95 -r 1000 -n 2 -a -m",  # what papers report (pyrouge's and files2rouge's default)
@@ -252,8 +257,6 @@ def test_compute_with_pooled_counts_per_document(rouge):
     [
         {"rouge_types": ["rouge1"]},
         {"use_stemmer": True},
-        {"tokenizer": "word"},
-        {"language": "en"},
         {"multi_ref": "avg"},
         {"bootstrap": True},
         {"n_samples": 10},
@@ -331,3 +334,85 @@ def test_rouge_l_and_w_of_a_10000_word_line_take_near_linear_memory():
         [sys.executable, "-c", LONG_LINE_RUN], capture_output=True, text=True, timeout=300, check=True
     )
     assert int(result.stdout) < 150, f"{result.stdout.strip()} MB more at the peak"
+
+
+# Words of each language (written for this test), for documents of a few sentences, one per line.
+WORDS = {
+    "ja": "東京 大阪 に 行く 行った 電車 は 速い 今日 雨 が 降る 私 の 友達 と 会う 。 、".split(),
+    "zh": "我们 今天 去 北京 上海 火车 很 快 下雨 了 朋友 见面 的 是 。 ，".split(),
+    "ko": "오늘 서울 에 갑니다 기차 는 빠릅니다 비 가 옵니다 친구 를 만났다 .".split(),
+    "th": "วันนี้ ฉัน ไป กรุงเทพ รถไฟ เร็ว มาก ฝน ตก เพื่อน พบ กัน".split(),
+}
+TOKEN_FLAGS = ["-c 95 -r 200 -n 2 -a -m", "-a -r 100 -n 3 -2 4 -U -w 1.2 -s", "-a -r 100 -n 2 -l 9 -f B"]
+
+
+def document(rng, words):
+    return "\n".join("".join(rng.choices(words, k=rng.randint(1, 9))) for _ in range(rng.randint(1, 3)))
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+def test_a_language_s_tokens_score_as_perl_reads_them_as_ids(rouge155_home, tmp_path, language):
+    """compute(rouge155=..., language=...) against the real Perl fed the tokens, ids of the test's own."""
+    rng = random.Random(language)
+    predictions = [document(rng, WORDS[language]) for _ in range(8)]
+    references = [[document(rng, WORDS[language]) for _ in range(rng.randint(1, 2))] for _ in range(8)]
+    tokenize = get_tokenizer(language=language).tokenize
+    texts = predictions + [r for refs in references for r in refs]
+    tokens = sorted({t for text in texts for line in text.split("\n") for t in tokenize(line)}, reverse=True)
+    number = {token: str(i) for i, token in enumerate(tokens)}  # another one-to-one map than the library's
+
+    def perl_text(text):
+        return "\n".join(" ".join(number[t] for t in tokenize(line)) for line in text.split("\n"))
+
+    perl_predictions = [perl_text(text) for text in predictions]
+    perl_references = [[perl_text(r) for r in refs] for refs in references]
+    for k, flags in enumerate(TOKEN_FLAGS):
+        per_document, average = run_perl(
+            rouge155_home, tmp_path / str(k), flags, perl_predictions, perl_references
+        )
+        options = dict(predictions=predictions, references=references, rouge155=flags, language=language)
+        aggregated = score(**options, detailed=True)
+        per_example = score(**options, detailed=True, use_aggregator=False)
+        assert aggregated["rouge1"] > 0
+        for key, name in {"rouge1": "ROUGE-1", "rouge2": "ROUGE-2", "rougeLsum": "ROUGE-L"}.items():
+            for suffix, part, index in [("", "F", 2), ("_precision", "P", 1), ("_recall", "R", 0)]:
+                value, low, high = average[name][part]
+                got = [
+                    aggregated[key + suffix],
+                    aggregated[f"{key}{suffix}_low"],
+                    aggregated[f"{key}{suffix}_high"],
+                ]
+                assert [format(x, ".5f") for x in got] == [value, low, high], (flags, key + suffix)
+                assert [format(x, ".5f") for x in per_example[key + suffix]] == [
+                    per_document[str(i)][name][index] for i in range(len(predictions))
+                ]
+
+
+def test_text_perl_cannot_read_is_a_warning_saying_how_much(rouge):
+    with pytest.warns(
+        DroppedTextWarning, match=r"10 of the 12 letters and digits .* \(83.3%\) are outside ASCII"
+    ):
+        result = rouge.compute(
+            predictions=["東京に行く。OK"], references=["東京へ行く。"], rouge155="-a -n 1"
+        )
+    assert result["rouge1"] == 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rouge.compute(predictions=["the cat"], references=["a cat"], rouge155="-a -n 1")
+        score(["東京に行く。"], ["東京へ行く。"], rouge155="-a -n 1", language="ja")
+
+
+def test_bytes_make_no_sense_for_ids():
+    with pytest.raises(ValueError, match="-b counts bytes.*use -l N"):
+        score(["東京"], ["東京"], rouge155="-a -n 1 -b 10", language="ja")
+
+
+def test_the_signature_names_the_tokens_read_as_ids():
+    signature = score(["東京"], ["東京"], rouge155="-a -n 1", tokenizer="char", return_signature=True)[
+        "signature"
+    ]
+    assert signature.startswith("scorer:ROUGE-1.5.5|flags:-a -n 1|tok:ids(char[graphemes,")
+    signature = score(["東京"], ["東京"], rouge155="-a -n 1", language="ko", return_signature=True)[
+        "signature"
+    ]
+    assert "|lang:ko(Korean)|kurenai_rouge:" in signature

@@ -20,6 +20,7 @@ from kurouge.rouge155.report import (
     see_text,
     sentence_blocks,
 )
+from kurouge.settings import get_tokenizer
 
 CLI = [sys.executable, "-m", "kurouge"]
 
@@ -188,8 +189,8 @@ def test_bad_files_are_one_message(tmp_path, references, message):
         # Options of the other scoring, which ROUGE-1.5.5's flags replace, were dropped without a word.
         (["--rouge155", "-a -n 2", "--use-stemmer"], "drop --use-stemmer"),
         (
-            ["--rouge155", "-a -n 2", "--language", "ja", "--rouge-types", "rouge1"],
-            "drop --language, --rouge-types",
+            ["--rouge155", "-a -n 2", "--use-stemmer", "--rouge-types", "rouge1"],
+            "drop --rouge-types, --use-stemmer",
         ),
         (["--rouge155", "-a -n 2", "--format", "csv", "--detailed"], "drop --detailed, --format"),
         (
@@ -264,3 +265,35 @@ def test_a_lone_cr_in_one_file_only_is_a_line_count_error(tmp_path, capsys):
     assert rouge_cli.main(arguments) == 2
     error = capsys.readouterr().err
     assert "p.txt has 2" in error and "a lone \\r" in error
+
+
+JAPANESE = ["東京に電車で行った。", "今日は雨が降る", "私は友達と大阪で会う。", "速い電車"]
+JAPANESE_REFERENCES = ["電車で東京へ行く。", "今日は晴れ", "友達と大阪で会った。", "電車は速い"]
+
+
+def test_a_language_s_tokens_are_read_by_perl_as_ids(rouge155_home, tmp_path, capsys):
+    flags = "-c 95 -r 100 -n 2 -a -m -d"
+    paths = [write(tmp_path / "p.txt", JAPANESE), write(tmp_path / "r.txt", JAPANESE_REFERENCES)]
+    arguments = ["--predictions", paths[0], "--references", paths[1], "--rouge155", flags, "--language", "ja"]
+    assert rouge_cli.main(arguments) == 0
+    output = capsys.readouterr()
+    tokenize = get_tokenizer(language="ja").tokenize
+    tokens = sorted({t for line in JAPANESE + JAPANESE_REFERENCES for t in tokenize(line)})
+    number = {token: str(i) for i, token in enumerate(tokens)}  # another one-to-one map than the library's
+    columns = [
+        [" ".join(number[t] for t in tokenize(line)) for line in lines]
+        for lines in [JAPANESE, JAPANESE_REFERENCES]
+    ]
+    assert output.out == perl_of_lines(rouge155_home, tmp_path, flags, columns)
+    assert "Average_F: 0.0" not in output.out and output.err == ""
+
+
+def test_text_perl_cannot_read_is_a_warning(tmp_path):
+    paths = [write(tmp_path / "p.txt", JAPANESE), write(tmp_path / "r.txt", JAPANESE_REFERENCES)]
+    result = run_cli("--predictions", paths[0], "--references", paths[1], "--rouge155", "-a -n 1")
+    assert result.returncode == 0
+    assert (
+        "kurenai-rouge: warning: ROUGE-1.5.5 reads only the letters a-z and the digits 0-9: 57 of the 57"
+        in result.stderr
+    )
+    assert "--language on the command line" in result.stderr

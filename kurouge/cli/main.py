@@ -290,8 +290,6 @@ def run_comparison(args: argparse.Namespace) -> str:
 REPLACED_BY_ROUGE155 = (
     "method",
     "correction",
-    "tokenizer",
-    "language",
     "rouge_types",
     "use_stemmer",
     "split_summaries",
@@ -310,6 +308,7 @@ def run_rouge155(args: argparse.Namespace) -> str:
     """ROUGE-1.5.5.pl's report for the files, read as files2rouge or pyrouge would give them to it."""
     from kurouge.rouge155 import compute as rouge155_compute
     from kurouge.rouge155 import report as rouge155_report
+    from kurouge.settings import resolve
 
     if args.baseline is not None or len(args.predictions) > 1:
         raise InputError("--rouge155 scores one --predictions file; it has no --baseline comparison")
@@ -328,7 +327,13 @@ def run_rouge155(args: argparse.Namespace) -> str:
     paths = args.predictions + args.references
     files = [(path, read_lines(path, lone_cr_ends_line=True)) for path in paths]
     try:
-        return rouge155_report.report_of_files(args.rouge155, files, args.eos, args.sentence_per_line)
+        tokens = None
+        if args.tokenizer is not None or args.language is not None:
+            rouge155_compute.check_flags_for_ids(args.rouge155)
+            tokens = resolve(tokenizer=args.tokenizer, language=args.language).tokenizer.tokenize
+        return rouge155_report.report_of_files(
+            args.rouge155, files, args.eos, args.sentence_per_line, tokenize=tokens
+        )
     except ValueError as error:
         raise InputError(str(error)) from None
 

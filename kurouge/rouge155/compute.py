@@ -1,7 +1,8 @@
 """``compute(rouge155=...)``: ROUGE-1.5.5's numbers in the shape of compute's flat result.
 
 With ``rouge155`` the flags decide everything: any other scoring option set
-away from its default is a ValueError. ``use_aggregator``, ``detailed`` and
+away from its default is a ValueError, but for ``language`` and ``tokenizer``,
+whose tokens ROUGE-1.5.5 then reads as ASCII ids (``rouge155.ids``). ``use_aggregator``, ``detailed`` and
 ``return_signature`` shape the result: aggregated, ``<key>`` is Perl's Average
 F and ``<key>_low`` / ``<key>_high`` its interval at ``-c`` (``detailed`` adds
 ``<key>_precision`` and ``<key>_recall``, with theirs); per document, one value
@@ -11,19 +12,21 @@ per prediction in input order (with ``-t 1``, whose documents give counts:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
+from kurouge.caller import user_stacklevel
 from kurouge.inputs import describe
 from kurouge.rouge155.flags import parse_flags
+from kurouge.rouge155.ids import DroppedTextWarning, as_ids, dropped_message
 from kurouge.rouge155.scoring import Rouge155Result, evaluate
 
 # compute's options that ROUGE-1.5.5's flags replace: each must keep its default.
 REPLACED_BY_FLAGS = (
     "rouge_types",
     "use_stemmer",
-    "tokenizer",
-    "language",
     "split_summaries",
     "multi_ref",
     "bootstrap",
@@ -51,10 +54,21 @@ def check_rouge155_options(rouge155: Any, options: Mapping[str, Any], defaults: 
             f"rouge155 takes ROUGE-1.5.5's own flags, which decide everything: drop {', '.join(clashing)} "
             f"({FLAGS_INSTEAD})"
         )
+    if options["language"] is not None or options["tokenizer"] is not None:
+        check_flags_for_ids(rouge155)
     if not parse_flags(rouge155).measures:
         raise ValueError(
             f"rouge155={rouge155!r} asks for no measure (ROUGE-1.5.5 would print nothing): "
             "add -n N, or drop -x to have ROUGE-L"
+        )
+
+
+def check_flags_for_ids(rouge155: str) -> None:
+    """A ValueError if ``rouge155`` has a flag that cannot apply to tokens read as ids (``-b``)."""
+    if parse_flags(rouge155).byte_limit:
+        raise ValueError(
+            f"rouge155={rouge155!r} with a language or tokenizer: -b counts bytes, and ROUGE-1.5.5 reads "
+            "the tokens as ids whose bytes mean nothing; use -l N to keep the first N tokens"
         )
 
 
@@ -65,17 +79,34 @@ def compute_rouge155(
     *,
     use_aggregator: bool,
     detailed: bool,
+    tokenize: Callable[[str], Sequence[str]] | None = None,
 ) -> dict[str, Any]:
-    """The result of compute() for ROUGE-1.5.5's flags (see the module docstring)."""
-    result = evaluate(flags, predictions, references)
+    """The result of compute() for ROUGE-1.5.5's flags (see the module docstring).
+
+    With ``tokenize`` (a language's or a given tokenizer's) ROUGE-1.5.5 reads the tokens of each
+    line as ids; without, a DroppedTextWarning says how much of the texts it cannot read.
+    """
+    listed = [[refs] if isinstance(refs, str) else list(refs) for refs in references]
+    if tokenize is not None:
+        predictions, listed = as_ids(predictions, listed, tokenize)
+    elif message := dropped_message(list(chain(predictions, *listed))):
+        warnings.warn(message, DroppedTextWarning, stacklevel=user_stacklevel())
+    result = evaluate(flags, predictions, listed)
     if use_aggregator:
         return _aggregated(result, detailed)
     return _per_document(result, detailed)
 
 
-def rouge155_signature(flags: str, version: str) -> str:
-    """The signature of a ROUGE-1.5.5 run: the scorer and its flags decide every number."""
-    return f"scorer:ROUGE-1.5.5|flags:{' '.join(flags.split())}|kurenai_rouge:{version}"
+def rouge155_signature(flags: str, version: str, tokens: Mapping[str, str] | None = None) -> str:
+    """The signature of a ROUGE-1.5.5 run: the scorer and its flags decide every number.
+
+    ``tokens`` (``Settings.tokens()``) names the tokenizer, and the language, whose tokens
+    ROUGE-1.5.5 read as ids: ``tok:ids(<tokenizer>)``, then ``lang``.
+    """
+    ids = "".join(
+        f"|{key}:ids({value})" if key == "tok" else f"|{key}:{value}" for key, value in (tokens or {}).items()
+    )
+    return f"scorer:ROUGE-1.5.5|flags:{' '.join(flags.split())}{ids}|kurenai_rouge:{version}"
 
 
 def _aggregated(result: Rouge155Result, detailed: bool) -> dict[str, float]:

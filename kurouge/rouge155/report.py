@@ -32,8 +32,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 
+from kurouge.caller import user_stacklevel
+from kurouge.rouge155.ids import DroppedTextWarning, IdWriter, dropped_message
 from kurouge.rouge155.scoring import PEER_ID, Rouge155Result, evaluate
 
 _NUMERIC_PREFIX = re.compile(r"^([0-9]+)")
@@ -126,14 +129,20 @@ def rouge155_report(
 
 
 def report_of_files(
-    flags: str, files: Sequence[tuple[str, Sequence[str]]], eos: str = ".", sentence_per_line: bool = False
+    flags: str,
+    files: Sequence[tuple[str, Sequence[str]]],
+    eos: str = ".",
+    sentence_per_line: bool = False,
+    tokenize: Callable[[str], Sequence[str]] | None = None,
 ) -> str:
     """The report for files given as (name, lines): the predictions first, then each file of references.
 
     A line is a document split at ``eos`` as files2rouge splits it, or with
     ``sentence_per_line`` a block of lines between blank lines is one (one
     sentence per line). Files of different numbers of documents, and an empty
-    document (files2rouge refuses an empty line), are ValueErrors naming the file.
+    document (files2rouge refuses an empty line), are ValueErrors naming the file. With
+    ``tokenize`` ROUGE-1.5.5 reads each sentence's tokens as ids (``rouge155.ids``); without, a
+    DroppedTextWarning says how much of the files it cannot read.
     """
     if sentence_per_line:
         documents = [sentence_blocks(lines) for _, lines in files]
@@ -149,4 +158,9 @@ def report_of_files(
             raise ValueError(f"{name}, line {empty[0]}: empty (files2rouge refuses an empty summary too)")
     if count == 0:
         raise ValueError(f"{first}: there is nothing to score")
+    if tokenize is not None:
+        writer = IdWriter(tokenize)
+        documents = [[list(map(writer.sentence, sentences)) for sentences in texts] for texts in documents]
+    elif message := dropped_message([line for _, lines in files for line in lines]):
+        warnings.warn(message, DroppedTextWarning, stacklevel=user_stacklevel())
     return rouge155_report(flags, documents[0], [list(refs) for refs in zip(*documents[1:], strict=True)])
