@@ -20,6 +20,7 @@ from rouge155_files2rouge import ROUGE155
 from rouge155_perl import PerlError, run_perl
 
 from kurouge import score
+from kurouge.rouge155 import scoring
 from kurouge.rouge155.bootstrap import draws
 from kurouge.rouge155.flags import parse_flags
 from kurouge.rouge155.ids import DroppedTextWarning
@@ -107,8 +108,15 @@ def with_content(flags, references):
     return [["Zebra " + reference for reference in refs] for refs in references]
 
 
+@pytest.fixture(params=["compiled", "python"])
+def route(request, monkeypatch):
+    """Both routes of the kernels: compiled by numba (a large input), or run as Python (a small one)."""
+    monkeypatch.setattr(scoring, "COMPILE_WORK", -1 if request.param == "compiled" else 10**18)
+    return request.param
+
+
 @pytest.mark.parametrize("flags", FLAG_SETS)
-def test_generated_documents_print_as_rouge155(rouge155_home, tmp_path_factory, flags):
+def test_generated_documents_print_as_rouge155(rouge155_home, tmp_path_factory, flags, route):
     @settings(max_examples=2, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
     @given(batch=documents)
     def check(batch):
@@ -294,6 +302,7 @@ def test_signature_names_rouge155_and_its_flags(rouge):
 
 
 def test_kernels_give_the_same_numbers_without_numba(monkeypatch):
+    monkeypatch.setattr(scoring, "COMPILE_WORK", -1)  # the first run compiled
     """Where numba has no wheel the kernels run as Python: the same functions, the same numbers."""
     from kurouge.rouge155 import bootstrap as rouge155_bootstrap
     from kurouge.rouge155 import grams as rouge155_grams
@@ -416,3 +425,20 @@ def test_the_signature_names_the_tokens_read_as_ids():
         "signature"
     ]
     assert "|lang:ko(Korean)|kurenai_rouge:" in signature
+
+
+ROUTE_RUN = """
+import sys
+from kurouge.rouge155 import lcs, scoring
+small = scoring.evaluate("-c 95 -r 1000 -n 2 -a -m -w 1.2", ["the cat sat"] * 3, [["a cat sat"]] * 3)
+print("numba" in sys.modules, lcs.lcs_hits._run is not None)
+words = " ".join(f"w{i % 300}" for i in range(2000))
+large = scoring.evaluate("-a -n 1 -r 10", [words], [[words[::-1]]])
+print("numba" in sys.modules, lcs.lcs_hits._run is not None)
+"""
+
+
+def test_a_small_input_runs_as_python_and_a_large_one_compiled():
+    """A first call on a few documents does not wait for numba (10 s to compile, 1 s to load)."""
+    result = subprocess.run([sys.executable, "-c", ROUTE_RUN], capture_output=True, text=True, check=True)
+    assert result.stdout.split("\n")[:2] == ["False False", "True True"]
