@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from kurouge.stemmers.registry import Stemmer
+from kurouge.tokenizers.invisible import INVISIBLE_TAG, drop_invisible
 
 
 class Tokenizer(Protocol):
@@ -34,18 +35,19 @@ class SegmentingTokenizer(ABC):
     """Base of the named tokenizers for raw text: segment, lower-case, optionally stem.
 
     A subclass's ``segment`` returns the tokens of the raw text, normalized as
-    its docstring says; ``tokenize`` lower-cases them and, with a ``stemmer``,
+    its docstring says; ``tokenize`` gives it the text without invisible format
+    characters (tokenizers.invisible), lower-cases its tokens and, with a ``stemmer``,
     stems them (with ``get_stemmer(None)``, the ASCII alphanumeric ones
     longer than 3 characters, kurenai's rule, so English words inside any text
     are stemmed as the whitespace tokenizer stems them). ``signature`` is
-    ``name[versions]``. ``unsplit`` names the scripts it cannot split.
+    ``name[versions,invisible-dropped]``. ``unsplit`` names the scripts it cannot split.
     """
 
     unsplit: tuple[str, ...] = ()
 
     def __init__(self, name: str, stemmer: Stemmer | None, versions: Iterable[str]) -> None:
         self.stemmer = stemmer
-        self.signature = f"{name}[{','.join(versions)}]"
+        self.signature = f"{name}[{','.join([*versions, INVISIBLE_TAG])}]"
 
     @abstractmethod
     def segment(self, text: str) -> list[str]:
@@ -53,7 +55,7 @@ class SegmentingTokenizer(ABC):
 
     def tokenize(self, text: str) -> list[str]:
         """Return the lower-cased (and, with a ``stemmer``, stemmed) tokens of ``text``."""
-        tokens = self.segment(text)
+        tokens = self.segment(drop_invisible(text))
         # Lower-casing changes no token of a text it leaves as it is (only Σ's depends on its neighbours).
         joined = "".join(tokens)
         if joined.lower() != joined:
