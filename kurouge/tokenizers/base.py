@@ -31,6 +31,29 @@ def is_word(token: str) -> bool:
     return any(unicodedata.category(char)[0] in "LN" for char in token)
 
 
+def _in_word(char: str) -> bool:
+    """Whether ``char`` is a letter, a digit or a mark: what a word may start or end with."""
+    return unicodedata.category(char)[0] in "LNM"
+
+
+def trim_punctuation(token: str) -> str:
+    """``token`` without the punctuation and symbols at its ends, as ``word`` leaves a number or a word.
+
+    What is inside stays (3.5, v2.0); a token of punctuation alone becomes empty.
+
+    >>> [trim_punctuation(token) for token in ["247%", "c++", "(v2.0)", "3.5", "%"]]
+    ['247', 'c', 'v2.0', '3.5', '']
+    """
+    if token[:1].isalnum() and token[-1:].isalnum():
+        return token
+    start, end = 0, len(token)
+    while start < end and not _in_word(token[start]):
+        start += 1
+    while end > start and not _in_word(token[end - 1]):
+        end -= 1
+    return token[start:end]
+
+
 class SegmentingTokenizer(ABC):
     """Base of the named tokenizers for raw text: segment, lower-case, optionally stem.
 
