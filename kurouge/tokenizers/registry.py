@@ -67,8 +67,8 @@ class WhitespaceTokenizer:
     """
 
     line_separable = True
-    # Scripts it cannot split into words (see tokenizers.unsegmented.unsegmented_languages).
-    unsplit = ("cjk", "sea")
+    # Scripts it cannot split into words, and Korean's particles (see tokenizers.unsegmented).
+    unsplit = ("cjk", "sea", "ko")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self.stemmer = stemmer
@@ -131,7 +131,7 @@ class WordTokenizer(SegmentingTokenizer):
     """
 
     line_separable = True
-    unsplit = ("sea",)
+    unsplit = ("sea", "ko")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         super().__init__("word", stemmer, UNICODE_VERSIONS)
@@ -155,7 +155,7 @@ class CjkTokenizer(SegmentingTokenizer):
     """
 
     line_separable = True
-    unsplit = ("sea",)
+    unsplit = ("sea", "ko")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         super().__init__("cjk", stemmer, UNICODE_VERSIONS)
