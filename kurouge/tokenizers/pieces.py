@@ -9,6 +9,8 @@ grapheme clusters, :func:`grapheme_pieces`; a text within the bound is one piece
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -102,6 +104,33 @@ def pieces(text: str, max_chars: int) -> list[str]:
         start = cut
     out.append(text[start:])
     return out
+
+
+# Where utf8_pieces cuts: after whitespace or a sentence ender.
+_UTF8_CUT = re.compile(r"[\s。．！？!?]")
+
+
+def utf8_pieces(text: str, max_bytes: int) -> Iterator[str]:
+    """Cut ``text`` into pieces of at most ``max_bytes`` UTF-8 bytes (SudachiPy's input limit).
+
+    Each cut is after the last whitespace or sentence ender that fits, or anywhere when there is
+    none. Linear in the length of ``text``: each step reads a window of at most ``max_bytes``
+    characters after the last cut, and only the pieces are encoded to count what is left.
+
+    >>> list(utf8_pieces("ab。cd ef gh", 7))
+    ['ab。', 'cd ef ', 'gh']
+    """
+    left = len(text.encode())
+    start = 0
+    while left > max_bytes:
+        window = text[start : start + max_bytes]  # a character is at least a byte
+        head = window.encode()[:max_bytes].decode(errors="ignore")
+        cut = _last_end(_UTF8_CUT, head, 0, len(head)) or max(1, len(head))
+        piece = text[start : start + cut]
+        yield piece
+        left -= len(piece.encode())
+        start += cut
+    yield text[start:]
 
 
 def grapheme_pieces(text: str, max_chars: int) -> list[str]:

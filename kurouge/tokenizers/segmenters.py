@@ -8,16 +8,15 @@ loaded once per process on first use. Their backends are imported only when one 
 from __future__ import annotations
 
 import logging
-import re
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from functools import lru_cache, partial
 from typing import Any
 
 from kurouge.stemmers.registry import Stemmer
 from kurouge.tokenizers.backends import UNICODE, package_versions, require
 from kurouge.tokenizers.base import SegmentingTokenizer, is_word, trim_punctuation
-from kurouge.tokenizers.pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
+from kurouge.tokenizers.pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces, utf8_pieces
 from kurouge.tokenizers.words import nfkc
 
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
@@ -37,23 +36,6 @@ def _sudachi_dictionary() -> Any:
         "the Japanese tokenizer ('ja', 'ja-sudachi-a', '-b' or '-c')", "sudachipy", "sudachidict_core"
     )
     return sudachipy.Dictionary(dict="core")
-
-
-def _utf8_pieces(text: str, max_bytes: int) -> Iterator[str]:
-    """Cut ``text`` into pieces of at most ``max_bytes`` UTF-8 bytes.
-
-    Each cut is after the last whitespace or sentence ender that fits, or
-    anywhere when there is none.
-
-    >>> list(_utf8_pieces("ab。cd ef gh", 7))
-    ['ab。', 'cd ef ', 'gh']
-    """
-    while len(text.encode()) > max_bytes:
-        head = text.encode()[:max_bytes].decode(errors="ignore")
-        cut = max((m.end() for m in re.finditer(r"[\s。．！？!?]", head)), default=len(head))
-        yield text[:cut]
-        text = text[cut:]
-    yield text
 
 
 class SudachiTokenizer(SegmentingTokenizer):
@@ -78,7 +60,7 @@ class SudachiTokenizer(SegmentingTokenizer):
         """The surface forms of the words of NFKC ``text``."""
         surfaces = (
             morpheme.surface()
-            for piece in _utf8_pieces(nfkc(text), _SUDACHI_MAX_BYTES)
+            for piece in utf8_pieces(nfkc(text), _SUDACHI_MAX_BYTES)
             for morpheme in self._tokenizer.tokenize(piece)
         )
         return [surface for surface in surfaces if is_word(surface)]
@@ -104,7 +86,9 @@ def jieba_tokenizer() -> Any:
 class JiebaTokenizer(SegmentingTokenizer):
     """``"zh"``: Chinese words from jieba (accurate mode, with its HMM for unknown words).
 
-    Words of the NFKC text; punctuation, symbols and spaces are dropped, and so is the punctuation
+    Words of the text in NFKC, each piece of a long text (cut as written, so after a full-width
+    comma, see tokenizers.pieces) put in NFKC on its own; punctuation, symbols and spaces are
+    dropped, and so is the punctuation
     jieba leaves at the ends of its Latin and digit runs (247%, c++: 247, c, as ``word`` gives them;
     the signature says ``punct-trimmed``).
 
@@ -119,8 +103,11 @@ class JiebaTokenizer(SegmentingTokenizer):
 
     def segment(self, text: str) -> list[str]:
         """The words of NFKC ``text``, without punctuation at their ends."""
-        words = map(trim_punctuation, _in_pieces(self._jieba.lcut, nfkc(text), PIECE_CHARS))
+        words = map(trim_punctuation, _in_pieces(self._words, text, PIECE_CHARS))
         return [word for word in words if is_word(word)]
+
+    def _words(self, piece: str) -> list[str]:
+        return self._jieba.lcut(nfkc(piece))
 
 
 @lru_cache(maxsize=1)
@@ -132,7 +119,8 @@ def _kiwi() -> Any:
 class KiwiTokenizer(SegmentingTokenizer):
     """``"ko"``: Korean morphemes from kiwipiepy (model "cong" of kiwipiepy_model).
 
-    The morphemes' forms as Kiwi analyses them, from the NFKC text: an
+    The morphemes' forms as Kiwi analyses them, from the NFKC text (put in NFKC piece by piece, as
+    ``zh``): an
     inflected word is split into stem and endings, with contracted endings
     restored (갔어요 gives 가, 었, 어요). Punctuation and symbols are dropped.
 
@@ -151,11 +139,11 @@ class KiwiTokenizer(SegmentingTokenizer):
 
     def segment(self, text: str) -> list[str]:
         """The morpheme forms of NFKC ``text``."""
-        forms = _in_pieces(self._forms, nfkc(text), CONTEXT_PIECE_CHARS)
+        forms = _in_pieces(self._forms, text, CONTEXT_PIECE_CHARS)
         return [form for form in forms if is_word(form)]
 
-    def _forms(self, text: str) -> list[str]:
-        return [token.form for token in self._kiwi.tokenize(text)]
+    def _forms(self, piece: str) -> list[str]:
+        return [token.form for token in self._kiwi.tokenize(nfkc(piece))]
 
 
 class ThaiTokenizer(SegmentingTokenizer):
