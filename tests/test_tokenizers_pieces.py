@@ -6,6 +6,7 @@ with a warning.
 """
 
 import re
+import warnings
 
 import pytest
 from hypothesis import given, settings
@@ -119,3 +120,53 @@ def quadratic_utf8_pieces(text, max_bytes):
 @given(text=st.text(st.sampled_from("aé あ。．！？!? \n😀"), max_size=80), max_bytes=st.integers(4, 20))
 def test_sudachi_pieces_are_those_of_the_quadratic_cutting(text, max_bytes):
     assert list(rouge_pieces.utf8_pieces(text, max_bytes)) == list(quadratic_utf8_pieces(text, max_bytes))
+
+
+# --- a long text without spaces is cut where its segmenter ends a word (issue 31) ------------------
+
+THAI = "ฉันต้องการความช่วยเหลือจากเพื่อนของฉันในวันนี้เพราะงานมีมากเกินไป"  # 65 characters, no space
+LAO = "ພາສາລາວໃນປັດຈຸບັນມີຄວາມສໍາຄັນຫຼາຍ"
+
+
+def uncut_tokens(monkeypatch, tokenizer, text):
+    with monkeypatch.context() as patch:
+        patch.setattr(segmenters, "PIECE_CHARS", 10**9)
+        return tokenizer.tokenize(text)
+
+
+@pytest.mark.parametrize("name", ["th", "lo", "zh"])
+def test_a_text_without_spaces_is_cut_where_the_segmenter_ends_a_word(monkeypatch, name):
+    # Before: cut at 1,000 characters, inside ช่วยเหลือ (ช่วย/เห/ลือ): 1175 tokens where the uncut text has 1170.
+    text = {
+        "th": THAI,
+        "lo": "ພາສາລາວໃນປັດຈຸບັນມີຄວາມສໍາຄັນຫຼາຍ",
+        "zh": "北京大学的学生参加了比赛清华大学的老师也来了",
+    }[name]
+    text = text * (5000 // len(text) + 1)
+    tokenizer = get_tokenizer(name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning: every cut is at a word's end
+        tokens = tokenizer.tokenize(text)
+    assert tokens == uncut_tokens(monkeypatch, tokenizer, text)
+
+
+def test_a_cut_at_the_bound_warns():
+    # One run of 3,000 Latin letters is one word to newmm: no word ends before the bound.
+    with pytest.warns(rouge_pieces.CutAtBoundWarning, match="cut at the bound of 1,000 characters"):
+        tokens = get_tokenizer("th").tokenize("a" * 3000)
+    assert "".join(tokens) == "a" * 3000
+
+
+def test_the_presets_warn_too():
+    with pytest.warns(rouge_pieces.CutAtBoundWarning, match="cut at the bound of 4,000 characters"):
+        get_tokenizer("ja-mecab").tokenize("1" * 9000)
+
+
+def test_cuts_stay_linear(monkeypatch):
+    """Each piece is segmented once, and at most a word is read again: the segmenter reads about the text."""
+    tokenizer = get_tokenizer("th")
+    read = Recorder(tokenizer._word_tokenize)
+    monkeypatch.setattr(tokenizer, "_word_tokenize", read)
+    text = THAI * 200  # 13,000 characters
+    tokenizer.tokenize(text)
+    assert sum(map(len, read.texts)) <= 1.1 * len(text)

@@ -9,25 +9,26 @@ from __future__ import annotations
 
 import logging
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache, partial
 from typing import Any
 
 from kurouge.stemmers.registry import Stemmer
 from kurouge.tokenizers.backends import UNICODE, package_versions, require
 from kurouge.tokenizers.base import SegmentingTokenizer, is_word, trim_punctuation
-from kurouge.tokenizers.pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces, utf8_pieces
+from kurouge.tokenizers.pieces import (
+    CONTEXT_PIECE_CHARS,
+    PIECE_CHARS,
+    segment_in_pieces,
+    segment_in_pieces_tag,
+    utf8_pieces,
+)
 from kurouge.tokenizers.words import nfkc
 
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
 _SUDACHI_MAX_BYTES = 16384
 # The other segmenters take a longer text in pieces of at most PIECE_CHARS characters, or
 # CONTEXT_PIECE_CHARS for the models that weigh a word's context (Kiwi, khmercut's CRF): see pieces.
-
-
-def _in_pieces(segment: Callable[[str], Iterable[str]], text: str, max_chars: int) -> list[str]:
-    """``segment``'s words of each piece of ``text`` (``tokenizers.pieces.pieces``), in order."""
-    return [word for piece in pieces(text, max_chars) for word in segment(piece)]
 
 
 @lru_cache(maxsize=1)
@@ -98,12 +99,12 @@ class JiebaTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._jieba = jieba_tokenizer()
-        versions = [*package_versions("jieba"), UNICODE, f"pieces-{PIECE_CHARS}", "punct-trimmed"]
+        versions = [*package_versions("jieba"), UNICODE, segment_in_pieces_tag(PIECE_CHARS), "punct-trimmed"]
         super().__init__("zh", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of NFKC ``text``, without punctuation at their ends."""
-        words = map(trim_punctuation, _in_pieces(self._words, text, PIECE_CHARS))
+        words = map(trim_punctuation, segment_in_pieces(self._words, text, PIECE_CHARS))
         return [word for word in words if is_word(word)]
 
     def _words(self, piece: str) -> list[str]:
@@ -133,13 +134,13 @@ class KiwiTokenizer(SegmentingTokenizer):
         versions = [
             *package_versions("kiwipiepy", "kiwipiepy_model"),
             UNICODE,
-            f"pieces-{CONTEXT_PIECE_CHARS}",
+            segment_in_pieces_tag(CONTEXT_PIECE_CHARS),
         ]
         super().__init__("ko", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The morpheme forms of NFKC ``text``."""
-        forms = _in_pieces(self._forms, text, CONTEXT_PIECE_CHARS)
+        forms = segment_in_pieces(self._forms, text, CONTEXT_PIECE_CHARS)
         return [form for form in forms if is_word(form)]
 
     def _forms(self, piece: str) -> list[str]:
@@ -159,14 +160,13 @@ class ThaiTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize = require("the 'th' tokenizer", "pythainlp.tokenize").word_tokenize
-        super().__init__(
-            "th", stemmer, [*package_versions("pythainlp"), "newmm", UNICODE, f"pieces-{PIECE_CHARS}"]
-        )
+        versions = [*package_versions("pythainlp"), "newmm", UNICODE, segment_in_pieces_tag(PIECE_CHARS)]
+        super().__init__("th", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
         newmm = partial(self._word_tokenize, engine="newmm", keep_whitespace=False)
-        return _segment_as_written(_in_pieces(newmm, text, PIECE_CHARS))
+        return _segment_as_written(segment_in_pieces(newmm, text, PIECE_CHARS))
 
 
 def _segment_as_written(words: Iterable[str]) -> list[str]:
@@ -186,11 +186,12 @@ class LaoTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize = require("the 'lo' tokenizer", "laonlp.tokenize").word_tokenize
-        super().__init__("lo", stemmer, [*package_versions("laonlp"), UNICODE, f"pieces-{PIECE_CHARS}"])
+        versions = [*package_versions("laonlp"), UNICODE, segment_in_pieces_tag(PIECE_CHARS)]
+        super().__init__("lo", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
-        return _segment_as_written(_in_pieces(self._word_tokenize, text, PIECE_CHARS))
+        return _segment_as_written(segment_in_pieces(self._word_tokenize, text, PIECE_CHARS))
 
 
 @lru_cache(maxsize=1)
@@ -215,14 +216,14 @@ class KhmerTokenizer(SegmentingTokenizer):
         versions = [
             *package_versions("khmercut", "python-crfsuite"),
             UNICODE,
-            f"pieces-{CONTEXT_PIECE_CHARS}",
+            segment_in_pieces_tag(CONTEXT_PIECE_CHARS),
         ]
         super().__init__("km", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
         return (
-            _segment_as_written(_in_pieces(self._khmercut.tokenize, text, CONTEXT_PIECE_CHARS))
+            _segment_as_written(segment_in_pieces(self._khmercut.tokenize, text, CONTEXT_PIECE_CHARS))
             if text
             else []
         )
@@ -266,12 +267,13 @@ class BurmeseTokenizer(SegmentingTokenizer):
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize, self._zawgyi = _burmese_word_tokenize()
         self._zawgyi_logged = False
-        super().__init__("my", stemmer, [*package_versions("burmesenlp"), UNICODE, f"pieces-{PIECE_CHARS}"])
+        versions = [*package_versions("burmesenlp"), UNICODE, segment_in_pieces_tag(PIECE_CHARS)]
+        super().__init__("my", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
         seen = self._zawgyi.count
-        words = _segment_as_written(_in_pieces(self._word_tokenize, text, PIECE_CHARS))
+        words = _segment_as_written(segment_in_pieces(self._word_tokenize, text, PIECE_CHARS))
         if self._zawgyi.count > seen and not self._zawgyi_logged:
             self._zawgyi_logged = True
             logging.getLogger(__name__).warning(
