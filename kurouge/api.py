@@ -203,14 +203,14 @@ def score_per_example(
 ) -> list[dict[str, tuple[float, float, float]]]:
     """Per example, one (precision, recall, F) per rouge type, reduced over its references.
 
-    Warns (UnsegmentedTextWarning) when the tokenizer cannot split the texts' script.
+    Warns (UnsegmentedTextWarning) when the tokenizer cannot split the texts' script, or their Korean.
     """
     text_tokenizer = settings.tokenizer
     multi_references = [r if isinstance(r, list) else [r] for r in references]
     unsplit = getattr(text_tokenizer, "unsplit", ())
     if unsplit:
         texts = itertools.chain(predictions, *multi_references)
-        languages = unsegmented_languages(texts, cjk="cjk" in unsplit)
+        languages = unsegmented_languages(texts, cjk="cjk" in unsplit, korean="ko" in unsplit)
         if languages:
             name = text_tokenizer.signature.split("[")[0]
             message = unsegmented_message(name, languages)

@@ -93,10 +93,15 @@ OPTIONS = {
 }
 
 
+# The invisible format characters the whitespace tokenizer drops (and the zero width space, a space):
+# its one deliberate difference from kurenai's tokens (issue 31, tests/test_tokenizers_invisible.py).
+INVISIBLE = re.compile("[\u00ad\u061c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
+
+
 def reference_tokens(value: str, use_stemmer: bool) -> list[str]:
-    """kurenai's tokens without its empty-token defect: lower-case, split on whitespace, Porter on ASCII."""
+    """kurenai's tokens, without empty or invisible ones: lower-case, split on whitespace, Porter on ASCII."""
     stemmer = porter.PorterStemmer()
-    tokens = value.lower().split()
+    tokens = INVISIBLE.sub("", value).replace("\u200b", " ").lower().split()
     stemmable = re.compile(r"^[a-z0-9]+$")
     return [stemmer.stem(t) if use_stemmer and len(t) > 3 and stemmable.match(t) else t for t in tokens]
 

@@ -54,7 +54,7 @@ def test_get_tokenizer_with_a_language(language):
 
 
 def test_an_explicit_tokenizer_wins_over_the_language():
-    assert get_tokenizer("whitespace", language="ja").signature == "whitespace"
+    assert get_tokenizer("whitespace", language="ja").signature == "whitespace[invisible-dropped]"
 
 
 def test_no_language_is_the_whitespace_tokenizer(rouge):
@@ -64,7 +64,7 @@ def test_no_language_is_the_whitespace_tokenizer(rouge):
         predictions=predictions, references=references, return_signature=True, language=None
     )
     assert with_none == without
-    assert without["signature"].startswith("tok:whitespace|stem:no|")
+    assert without["signature"].startswith("tok:whitespace[invisible-dropped]|stem:no|")
 
 
 @pytest.mark.parametrize(

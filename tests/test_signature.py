@@ -120,7 +120,7 @@ def test_every_named_tokenizer_has_its_own_signature(rouge):
 
 def test_default_signature(rouge):
     assert run(rouge)[1] == (
-        "tok:whitespace|stem:no|split:newline|multi:best|agg:mean|boot:no|engine:fast"
+        "tok:whitespace[invisible-dropped]|stem:no|split:newline|multi:best|agg:mean|boot:no|engine:fast"
         f"|kurenai_rouge:0.1.0|kurenai:{version('kurenai')}|rouge-score:{version('rouge-score')}"
         f"|rouge-score-rs:{version('rouge-score-rs')}"
     )
@@ -129,7 +129,8 @@ def test_default_signature(rouge):
 def test_language_is_named_after_the_tokenizer(rouge):
     _, signature = run(rouge, language="en", rouge_types=["rouge1"])
     assert signature.startswith(
-        f"tok:word[regex-{version('regex')},unicode-{unicodedata.unidata_version}]|lang:en(English)|"
+        f"tok:word[regex-{version('regex')},unicode-{unicodedata.unidata_version},invisible-dropped]"
+        "|lang:en(English)|"
     )
 
 
@@ -167,7 +168,7 @@ def test_signature_with_every_option_changed(rouge):
     )
     sudachi = f"sudachipy-{version('sudachipy')},sudachidict_core-{version('sudachidict_core')}"
     assert signature.startswith(
-        f"tok:ja-sudachi-c[{sudachi},unicode-{unicodedata.unidata_version}]"
+        f"tok:ja-sudachi-c[{sudachi},unicode-{unicodedata.unidata_version},invisible-dropped]"
         f"|stem:porter[nltk-{version('nltk')}]|split:sentences"
         "|multi:avg|agg:mean|boot:200x0.9@seed3|engine:kurenai|kurenai_rouge:0.1.0|"
     )

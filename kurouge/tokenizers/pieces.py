@@ -9,9 +9,13 @@ grapheme clusters, :func:`grapheme_pieces`; a text within the bound is one piece
 
 from __future__ import annotations
 
+import re
+import warnings
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
+from kurouge.caller import user_stacklevel
 from kurouge.tokenizers.sentences import SCRIPT_ENDERS
 
 # The bounds, in characters. A segmenter that cuts its text with ``pieces`` names its bound in its
@@ -66,6 +70,39 @@ def _last_start(pattern: Any, text: str, start: int, end: int) -> int | None:
     return last
 
 
+class CutAtBoundWarning(UserWarning):
+    """A long text without spaces was cut at the bound of its pieces, where a cut can split a word."""
+
+
+def _warn_cut_at_bound(max_chars: int) -> None:
+    warnings.warn(
+        f"a long text without spaces was cut at the bound of {max_chars:,} characters (no space, "
+        f"sentence end or end of a word in the {max_chars // 2:,} characters before it), which can "
+        "split a word; a newline or space every few hundred characters avoids it",
+        CutAtBoundWarning,
+        stacklevel=user_stacklevel(),
+    )
+
+
+def _next_cut(text: str, start: int, max_chars: int) -> tuple[int, bool]:
+    """The end of the piece of ``text`` that starts at ``start``, and whether it is at a :func:`pieces` place.
+
+    False: no such place, the cut is at the bound (moved back before a character that joins the one
+    before it).
+    """
+    patterns = _patterns()
+    end = start + max_chars
+    half = start + max(1, max_chars // 2)
+    for pattern in patterns["cuts"]:
+        cut = _last_end(pattern, text, half, end)
+        if cut is not None:
+            return cut, True
+    cut = end
+    while cut > half and patterns["joins_back"].match(text, cut):
+        cut -= 1
+    return cut, False
+
+
 def pieces(text: str, max_chars: int) -> list[str]:
     """Cut ``text`` into pieces of at most ``max_chars`` characters that join back into ``text``.
 
@@ -74,7 +111,8 @@ def pieces(text: str, max_chars: int) -> list[str]:
     ender such as 。 or ।), else after the last whitespace, else after the last script sentence
     ender, else after the last ，、；or ：. When that half holds none of these (a text without
     spaces), the piece is cut at the bound, moved back before any combining mark, joiner or Hangul
-    vowel or final consonant that would start the next piece: such a cut can split a word.
+    vowel or final consonant that would start the next piece: such a cut can split a word, and
+    warns (:class:`CutAtBoundWarning`, once per text).
 
     >>> pieces("one two. three\\nfour five", 12)
     ['one two. ', 'three\\n', 'four five']
@@ -85,23 +123,89 @@ def pieces(text: str, max_chars: int) -> list[str]:
     """
     if len(text) <= max_chars:
         return [text]
-    patterns = _patterns()
-    out, start = [], 0
+    out, start, warned = [], 0, False
     while len(text) - start > max_chars:
-        end = start + max_chars
-        half = start + max(1, max_chars // 2)
-        cut = next(
-            (c for c in (_last_end(p, text, half, end) for p in patterns["cuts"]) if c is not None),
-            None,
-        )
-        if cut is None:
-            cut = end
-            while cut > half and patterns["joins_back"].match(text, cut):
-                cut -= 1
+        cut, at_place = _next_cut(text, start, max_chars)
+        if not at_place and not warned:
+            _warn_cut_at_bound(max_chars)
+            warned = True
         out.append(text[start:cut])
         start = cut
     out.append(text[start:])
     return out
+
+
+def segment_in_pieces_tag(max_chars: int) -> str:
+    """How a tokenizer that reads long texts through :func:`segment_in_pieces` names it in its signature."""
+    return f"pieces-{max_chars}-at-words"
+
+
+def segment_in_pieces(segment: Callable[[str], Iterable[str]], text: str, max_chars: int) -> list[str]:
+    """``segment``'s words of ``text``, which it reads in pieces of at most ``max_chars`` characters.
+
+    The pieces are those of :func:`pieces`, but where a piece would be cut at the bound (a text
+    without spaces), its last word is left to the next piece when ``segment`` ends a word in the
+    second half of the piece and that word is the piece's end as written: so the cut falls where
+    the segmenter ends a word (ช่วยเหลือ stays whole), and each character is read about once. Where
+    it does not (one word longer than half the bound, or words that are not the text as written),
+    the cut stays at the bound and warns (:class:`CutAtBoundWarning`, once per text).
+
+    >>> segment_in_pieces(str.split, "ab cd ef", 100)
+    ['ab', 'cd', 'ef']
+    >>> segment_in_pieces(lambda piece: [piece[i : i + 3] for i in range(0, len(piece), 3)], "abcdefghi", 8)
+    ['abc', 'def', 'ghi']
+    """
+    if len(text) <= max_chars:
+        return list(segment(text))
+    words: list[str] = []
+    start, warned = 0, False
+    while len(text) - start > max_chars:
+        cut, at_place = _next_cut(text, start, max_chars)
+        found = list(segment(text[start:cut]))
+        if not at_place:
+            last = found[-1] if found else ""
+            word_start = cut - len(last)
+            if (
+                len(found) > 1
+                and last
+                and word_start - start >= max_chars // 2
+                and text.startswith(last, word_start)
+            ):
+                found.pop()
+                cut = word_start
+            elif not warned:
+                _warn_cut_at_bound(max_chars)
+                warned = True
+        words += found
+        start = cut
+    return words + list(segment(text[start:]))
+
+
+# Where utf8_pieces cuts: after whitespace or a sentence ender.
+_UTF8_CUT = re.compile(r"[\s。．！？!?]")
+
+
+def utf8_pieces(text: str, max_bytes: int) -> Iterator[str]:
+    """Cut ``text`` into pieces of at most ``max_bytes`` UTF-8 bytes (SudachiPy's input limit).
+
+    Each cut is after the last whitespace or sentence ender that fits, or anywhere when there is
+    none. Linear in the length of ``text``: each step reads a window of at most ``max_bytes``
+    characters after the last cut, and only the pieces are encoded to count what is left.
+
+    >>> list(utf8_pieces("ab。cd ef gh", 7))
+    ['ab。', 'cd ef ', 'gh']
+    """
+    left = len(text.encode())
+    start = 0
+    while left > max_bytes:
+        window = text[start : start + max_bytes]  # a character is at least a byte
+        head = window.encode()[:max_bytes].decode(errors="ignore")
+        cut = _last_end(_UTF8_CUT, head, 0, len(head)) or max(1, len(head))
+        piece = text[start : start + cut]
+        yield piece
+        left -= len(piece.encode())
+        start += cut
+    yield text[start:]
 
 
 def grapheme_pieces(text: str, max_chars: int) -> list[str]:

@@ -25,6 +25,7 @@ from kurouge.inputs import describe
 from kurouge.stemmers.bengali import BengaliStemmer
 from kurouge.stemmers.registry import HindiStemmer, TurkishStemmer, get_stemmer
 from kurouge.tokenizers.backends import package_versions, require
+from kurouge.tokenizers.invisible import INVISIBLE_TAG, drop_invisible
 from kurouge.tokenizers.pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
 from kurouge.tokenizers.segmenters import jieba_tokenizer
 
@@ -284,8 +285,10 @@ class MecabTokenizer:
     """``"ja-mecab"``: sacrebleu's ``ja-mecab`` tokens, MeCab (mecab-python3) with IPAdic.
 
     The tokens of ``TokenizerJaMecab()(text).split()``, as given: not lower-cased, punctuation
-    kept. With ``use_stemmer``, ASCII alphanumeric tokens longer than 3 characters are
-    Porter-stemmed (kurenai's rule). MeCab reads a text up to its first NUL character, as
+    kept; the text is first cleared of invisible format characters (tokenizers.invisible), the one
+    difference from sacrebleu's tokens (the signature says ``invisible-dropped``). With
+    ``use_stemmer``, ASCII alphanumeric tokens longer than 3 characters are Porter-stemmed (kurenai's
+    rule). MeCab reads a text up to its first NUL character, as
     sacrebleu does: the rest is ignored, with a ``NulTruncationWarning``.
 
     >>> MecabTokenizer().tokenize("日本政府は新しい経済対策を発表した。")
@@ -299,13 +302,14 @@ class MecabTokenizer:
         self._tagger = mecab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
         self._stem = get_stemmer(None).stem if use_stemmer else None
         self.signature = (
-            f"ja-mecab[{','.join(package_versions('mecab-python3', 'ipadic'))},pieces-{CONTEXT_PIECE_CHARS}]"
+            f"ja-mecab[{','.join(package_versions('mecab-python3', 'ipadic'))},pieces-{CONTEXT_PIECE_CHARS},"
+            f"{INVISIBLE_TAG}]"
         )
 
     def tokenize(self, text: str) -> list[str]:
         """Return MeCab's words of ``text`` (up to its first NUL, where MeCab stops), in pieces."""
         _warn_of_nul(text, "ja-mecab")
-        head = text.strip().split("\x00", 1)[0]
+        head = drop_invisible(text).strip().split("\x00", 1)[0]
         tokens = [t for piece in pieces(head, CONTEXT_PIECE_CHARS) for t in self._tagger.parse(piece).split()]
         return [self._stem(t) for t in tokens] if self._stem else tokens
 
@@ -313,7 +317,8 @@ class MecabTokenizer:
 class FugashiTokenizer:
     """``"ja-fugashi"``: fugashi's words with unidic-lite, ``Tagger("-Owakati").parse(text).split()``.
 
-    Not lower-cased, punctuation kept; ``use_stemmer`` and a NUL character as for ``"ja-mecab"``.
+    Not lower-cased, punctuation kept; invisible format characters, ``use_stemmer`` and a NUL character
+    as for ``"ja-mecab"``.
 
     >>> FugashiTokenizer().tokenize("日本政府は新しい経済対策を発表した。")
     ['日本', '政府', 'は', '新しい', '経済', '対策', 'を', '発表', 'し', 'た', '。']
@@ -325,13 +330,14 @@ class FugashiTokenizer:
         self._tagger = fugashi.Tagger("-Owakati")
         self._stem = get_stemmer(None).stem if use_stemmer else None
         self.signature = (
-            f"ja-fugashi[{','.join(package_versions('fugashi', 'unidic-lite'))},pieces-{CONTEXT_PIECE_CHARS}]"
+            f"ja-fugashi[{','.join(package_versions('fugashi', 'unidic-lite'))},pieces-{CONTEXT_PIECE_CHARS},"
+            f"{INVISIBLE_TAG}]"
         )
 
     def tokenize(self, text: str) -> list[str]:
         """Return fugashi's words of ``text``."""
         _warn_of_nul(text, "ja-fugashi")
-        head = text.split("\x00", 1)[0]
+        head = drop_invisible(text).split("\x00", 1)[0]
         tokens = [t for piece in pieces(head, CONTEXT_PIECE_CHARS) for t in self._tagger.parse(piece).split()]
         return [self._stem(t) for t in tokens] if self._stem else tokens
 

@@ -23,6 +23,7 @@ from kurouge.inputs import describe
 from kurouge.languages import LANGUAGE_NAMES, closest_language, language_label
 from kurouge.stemmers.registry import Stemmer
 from kurouge.tokenizers.base import SegmentingTokenizer, Tokenizer
+from kurouge.tokenizers.invisible import INVISIBLE_TAG, drop_invisible
 from kurouge.tokenizers.presets import PRESETS
 from kurouge.tokenizers.segmenters import (
     BurmeseTokenizer,
@@ -42,12 +43,15 @@ from kurouge.tokenizers.words import (
 
 
 class WhitespaceTokenizer:
-    """kurenai's tokenizer without its empty-token defect.
+    """kurenai's tokenizer without its empty-token defect, and without invisible format characters.
 
-    Lower-cases, splits on runs of whitespace, keeps every character and, with
+    Lower-cases, splits on runs of whitespace, keeps every other character and, with
     a ``stemmer``, stems every token (``get_stemmer(None)`` stems ASCII
     alphanumeric tokens longer than 3 characters). Unlike kurenai 0.1.0 it
-    never yields an empty token, so leading or trailing whitespace and "\\r\\n" do not change a score.
+    never yields an empty token, so leading or trailing whitespace and "\\r\\n" do not change a score;
+    and it first drops the invisible format characters of tokenizers.invisible (bidirectional marks,
+    soft hyphens, word joiners, the byte order mark; a zero width space becomes a space), the one
+    deliberate difference from kurenai's tokens (its signature says ``invisible-dropped``).
 
     It splits with ``str.split``, on the ``str.isspace`` code points, which are
     those ``re``'s ``\\s`` matches. ``line_separable``: the tokens of
@@ -63,16 +67,16 @@ class WhitespaceTokenizer:
     """
 
     line_separable = True
-    # Scripts it cannot split into words (see tokenizers.unsegmented.unsegmented_languages).
-    unsplit = ("cjk", "sea")
+    # Scripts it cannot split into words, and Korean's particles (see tokenizers.unsegmented).
+    unsplit = ("cjk", "sea", "ko")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self.stemmer = stemmer
-        self.signature = "whitespace"
+        self.signature = f"whitespace[{INVISIBLE_TAG}]"
 
     def tokenize(self, text: str) -> list[str]:
-        """Return the whitespace-separated, lower-cased tokens of ``text``."""
-        tokens = text.lower().split()
+        """Return the whitespace-separated, lower-cased tokens of ``text`` without invisible characters."""
+        tokens = drop_invisible(text).lower().split()
         if self.stemmer:
             return [self.stemmer.stem(t) for t in tokens]
         return tokens
@@ -127,7 +131,7 @@ class WordTokenizer(SegmentingTokenizer):
     """
 
     line_separable = True
-    unsplit = ("sea",)
+    unsplit = ("sea", "ko")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         super().__init__("word", stemmer, UNICODE_VERSIONS)
@@ -151,7 +155,7 @@ class CjkTokenizer(SegmentingTokenizer):
     """
 
     line_separable = True
-    unsplit = ("sea",)
+    unsplit = ("sea", "ko")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         super().__init__("cjk", stemmer, UNICODE_VERSIONS)

@@ -8,16 +8,21 @@ loaded once per process on first use. Their backends are imported only when one 
 from __future__ import annotations
 
 import logging
-import re
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from functools import lru_cache, partial
 from typing import Any
 
 from kurouge.stemmers.registry import Stemmer
 from kurouge.tokenizers.backends import UNICODE, package_versions, require
-from kurouge.tokenizers.base import SegmentingTokenizer, is_word
-from kurouge.tokenizers.pieces import CONTEXT_PIECE_CHARS, PIECE_CHARS, pieces
+from kurouge.tokenizers.base import SegmentingTokenizer, is_word, trim_punctuation
+from kurouge.tokenizers.pieces import (
+    CONTEXT_PIECE_CHARS,
+    PIECE_CHARS,
+    segment_in_pieces,
+    segment_in_pieces_tag,
+    utf8_pieces,
+)
 from kurouge.tokenizers.words import nfkc
 
 # SudachiPy rejects input longer than 49149 UTF-8 bytes; longer text is analysed in pieces.
@@ -26,34 +31,12 @@ _SUDACHI_MAX_BYTES = 16384
 # CONTEXT_PIECE_CHARS for the models that weigh a word's context (Kiwi, khmercut's CRF): see pieces.
 
 
-def _in_pieces(segment: Callable[[str], Iterable[str]], text: str, max_chars: int) -> list[str]:
-    """``segment``'s words of each piece of ``text`` (``tokenizers.pieces.pieces``), in order."""
-    return [word for piece in pieces(text, max_chars) for word in segment(piece)]
-
-
 @lru_cache(maxsize=1)
 def _sudachi_dictionary() -> Any:
     sudachipy = require(
         "the Japanese tokenizer ('ja', 'ja-sudachi-a', '-b' or '-c')", "sudachipy", "sudachidict_core"
     )
     return sudachipy.Dictionary(dict="core")
-
-
-def _utf8_pieces(text: str, max_bytes: int) -> Iterator[str]:
-    """Cut ``text`` into pieces of at most ``max_bytes`` UTF-8 bytes.
-
-    Each cut is after the last whitespace or sentence ender that fits, or
-    anywhere when there is none.
-
-    >>> list(_utf8_pieces("ab。cd ef gh", 7))
-    ['ab。', 'cd ef ', 'gh']
-    """
-    while len(text.encode()) > max_bytes:
-        head = text.encode()[:max_bytes].decode(errors="ignore")
-        cut = max((m.end() for m in re.finditer(r"[\s。．！？!?]", head)), default=len(head))
-        yield text[:cut]
-        text = text[cut:]
-    yield text
 
 
 class SudachiTokenizer(SegmentingTokenizer):
@@ -78,7 +61,7 @@ class SudachiTokenizer(SegmentingTokenizer):
         """The surface forms of the words of NFKC ``text``."""
         surfaces = (
             morpheme.surface()
-            for piece in _utf8_pieces(nfkc(text), _SUDACHI_MAX_BYTES)
+            for piece in utf8_pieces(nfkc(text), _SUDACHI_MAX_BYTES)
             for morpheme in self._tokenizer.tokenize(piece)
         )
         return [surface for surface in surfaces if is_word(surface)]
@@ -104,19 +87,28 @@ def jieba_tokenizer() -> Any:
 class JiebaTokenizer(SegmentingTokenizer):
     """``"zh"``: Chinese words from jieba (accurate mode, with its HMM for unknown words).
 
-    Words of the NFKC text; punctuation, symbols and spaces are dropped.
+    Words of the text in NFKC, each piece of a long text (cut as written, so after a full-width
+    comma, see tokenizers.pieces) put in NFKC on its own; punctuation, symbols and spaces are
+    dropped, and so is the punctuation
+    jieba leaves at the ends of its Latin and digit runs (247%, c++: 247, c, as ``word`` gives them;
+    the signature says ``punct-trimmed``).
 
-    >>> JiebaTokenizer().tokenize("猫坐在垫子上。")
-    ['猫', '坐在', '垫子', '上']
+    >>> JiebaTokenizer().tokenize("猫坐在垫子上。利润增长247%")
+    ['猫', '坐在', '垫子', '上', '利润', '增长', '247']
     """
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._jieba = jieba_tokenizer()
-        super().__init__("zh", stemmer, [*package_versions("jieba"), UNICODE, f"pieces-{PIECE_CHARS}"])
+        versions = [*package_versions("jieba"), UNICODE, segment_in_pieces_tag(PIECE_CHARS), "punct-trimmed"]
+        super().__init__("zh", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
-        """The words of NFKC ``text``."""
-        return [word for word in _in_pieces(self._jieba.lcut, nfkc(text), PIECE_CHARS) if is_word(word)]
+        """The words of NFKC ``text``, without punctuation at their ends."""
+        words = map(trim_punctuation, segment_in_pieces(self._words, text, PIECE_CHARS))
+        return [word for word in words if is_word(word)]
+
+    def _words(self, piece: str) -> list[str]:
+        return self._jieba.lcut(nfkc(piece))
 
 
 @lru_cache(maxsize=1)
@@ -128,7 +120,8 @@ def _kiwi() -> Any:
 class KiwiTokenizer(SegmentingTokenizer):
     """``"ko"``: Korean morphemes from kiwipiepy (model "cong" of kiwipiepy_model).
 
-    The morphemes' forms as Kiwi analyses them, from the NFKC text: an
+    The morphemes' forms as Kiwi analyses them, from the NFKC text (put in NFKC piece by piece, as
+    ``zh``): an
     inflected word is split into stem and endings, with contracted endings
     restored (갔어요 gives 가, 었, 어요). Punctuation and symbols are dropped.
 
@@ -141,17 +134,17 @@ class KiwiTokenizer(SegmentingTokenizer):
         versions = [
             *package_versions("kiwipiepy", "kiwipiepy_model"),
             UNICODE,
-            f"pieces-{CONTEXT_PIECE_CHARS}",
+            segment_in_pieces_tag(CONTEXT_PIECE_CHARS),
         ]
         super().__init__("ko", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The morpheme forms of NFKC ``text``."""
-        forms = _in_pieces(self._forms, nfkc(text), CONTEXT_PIECE_CHARS)
+        forms = segment_in_pieces(self._forms, text, CONTEXT_PIECE_CHARS)
         return [form for form in forms if is_word(form)]
 
-    def _forms(self, text: str) -> list[str]:
-        return [token.form for token in self._kiwi.tokenize(text)]
+    def _forms(self, piece: str) -> list[str]:
+        return [token.form for token in self._kiwi.tokenize(nfkc(piece))]
 
 
 class ThaiTokenizer(SegmentingTokenizer):
@@ -167,14 +160,13 @@ class ThaiTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize = require("the 'th' tokenizer", "pythainlp.tokenize").word_tokenize
-        super().__init__(
-            "th", stemmer, [*package_versions("pythainlp"), "newmm", UNICODE, f"pieces-{PIECE_CHARS}"]
-        )
+        versions = [*package_versions("pythainlp"), "newmm", UNICODE, segment_in_pieces_tag(PIECE_CHARS)]
+        super().__init__("th", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
         newmm = partial(self._word_tokenize, engine="newmm", keep_whitespace=False)
-        return _segment_as_written(_in_pieces(newmm, text, PIECE_CHARS))
+        return _segment_as_written(segment_in_pieces(newmm, text, PIECE_CHARS))
 
 
 def _segment_as_written(words: Iterable[str]) -> list[str]:
@@ -194,11 +186,12 @@ class LaoTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize = require("the 'lo' tokenizer", "laonlp.tokenize").word_tokenize
-        super().__init__("lo", stemmer, [*package_versions("laonlp"), UNICODE, f"pieces-{PIECE_CHARS}"])
+        versions = [*package_versions("laonlp"), UNICODE, segment_in_pieces_tag(PIECE_CHARS)]
+        super().__init__("lo", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
-        return _segment_as_written(_in_pieces(self._word_tokenize, text, PIECE_CHARS))
+        return _segment_as_written(segment_in_pieces(self._word_tokenize, text, PIECE_CHARS))
 
 
 @lru_cache(maxsize=1)
@@ -223,14 +216,14 @@ class KhmerTokenizer(SegmentingTokenizer):
         versions = [
             *package_versions("khmercut", "python-crfsuite"),
             UNICODE,
-            f"pieces-{CONTEXT_PIECE_CHARS}",
+            segment_in_pieces_tag(CONTEXT_PIECE_CHARS),
         ]
         super().__init__("km", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
         return (
-            _segment_as_written(_in_pieces(self._khmercut.tokenize, text, CONTEXT_PIECE_CHARS))
+            _segment_as_written(segment_in_pieces(self._khmercut.tokenize, text, CONTEXT_PIECE_CHARS))
             if text
             else []
         )
@@ -274,12 +267,13 @@ class BurmeseTokenizer(SegmentingTokenizer):
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         self._word_tokenize, self._zawgyi = _burmese_word_tokenize()
         self._zawgyi_logged = False
-        super().__init__("my", stemmer, [*package_versions("burmesenlp"), UNICODE, f"pieces-{PIECE_CHARS}"])
+        versions = [*package_versions("burmesenlp"), UNICODE, segment_in_pieces_tag(PIECE_CHARS)]
+        super().__init__("my", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The words of ``text``, each in NFKC."""
         seen = self._zawgyi.count
-        words = _segment_as_written(_in_pieces(self._word_tokenize, text, PIECE_CHARS))
+        words = _segment_as_written(segment_in_pieces(self._word_tokenize, text, PIECE_CHARS))
         if self._zawgyi.count > seen and not self._zawgyi_logged:
             self._zawgyi_logged = True
             logging.getLogger(__name__).warning(
