@@ -6,6 +6,8 @@ import importlib
 import json
 import socket
 import sys
+import urllib.error
+import urllib.request
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
@@ -823,3 +825,45 @@ def test_the_app_starts_when_its_page_is_slow_to_answer(monkeypatch):
     app.main()
     [demo] = launched
     demo.close()
+
+
+def test_a_request_body_over_the_limit_is_refused_before_gradio_reads_it(monkeypatch):
+    """Two pasted texts of 200 MB were parsed for 24 s and kept over a gigabyte: now a 413 at once."""
+    launched = []
+    monkeypatch.setattr(gr.Blocks, "block_thread", lambda demo: launched.append(demo))
+    monkeypatch.setattr(app.signal, "signal", lambda *args: None)
+    monkeypatch.setenv("GRADIO_SERVER_PORT", str(free_port()))
+    monkeypatch.setattr(app_limits, "LIMITS", app_limits.Limits(request_bytes=100_000))
+    monkeypatch.setattr(app, "LIMITS", app_limits.LIMITS)
+    app.main()
+    [demo] = launched
+    try:
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        url = demo.local_url.rstrip("/") + "/gradio_api/call/score"
+        payloads = {"declared": b'{"data": ["' + b"a" * 200_000 + b'"]}'}
+
+        def chunks():  # no Content-Length: the body is counted as it arrives
+            yield b'{"data": ["'
+            for _ in range(30):
+                yield b"a" * 10_000
+            yield b'"]}'
+
+        for body in [payloads["declared"], chunks()]:
+            request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                opener.open(request, timeout=60)
+            assert refused.value.code == 413, (type(body), refused.value.read()[:300])
+            message = json.loads(refused.value.read())["error"]
+            assert message.startswith(
+                "the request is larger than 100,000 bytes, the limit (KURENAI_ROUGE_MAX"
+            )
+        small = urllib.request.Request(
+            url, data=b'{"data": []}', headers={"Content-Type": "application/json"}
+        )
+        try:
+            status = opener.open(small, timeout=60).status
+        except urllib.error.HTTPError as error:  # gradio's own answer to a call without its inputs
+            status = error.code
+        assert status != 413
+    finally:
+        demo.close()

@@ -36,6 +36,7 @@ class Limits:
     chars: int = 1000
     seconds: int = 5
     upload_bytes: int = 5_000_000
+    request_bytes: int = 0  # 0: derived from the others (see ``body_bytes``)
 
     ENV = {
         "examples": "KURENAI_ROUGE_MAX_EXAMPLES",
@@ -43,7 +44,20 @@ class Limits:
         "chars": "KURENAI_ROUGE_MAX_CHARS",
         "seconds": "KURENAI_ROUGE_MAX_SECONDS",
         "upload_bytes": "KURENAI_ROUGE_MAX_UPLOAD_BYTES",
+        "request_bytes": "KURENAI_ROUGE_MAX_REQUEST_BYTES",
     }
+
+    def body_bytes(self) -> int:
+        """The largest request body: ``request_bytes``, else what the largest allowed request may take.
+
+        That is every text of a comparison (two systems, a baseline and the references of each
+        example) at the character limit, 6 bytes a character (JSON's ``\\uXXXX``), plus an upload and
+        a megabyte for the rest.
+        """
+        if self.request_bytes:
+            return self.request_bytes
+        texts = self.examples * (self.references + 3)
+        return texts * self.chars * 6 + self.upload_bytes + 1_000_000
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] = os.environ) -> Limits:

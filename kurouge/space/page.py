@@ -17,11 +17,13 @@ import os
 import signal
 
 import gradio as gr
+from starlette.middleware import Middleware
 
 from kurouge.space import compare as comparing
 from kurouge.space import compare_tab, inspect_tab, tables
+from kurouge.space.body_limit import BodyLimit
 from kurouge.space.downloads import DOWNLOADS, SCORE_LANES, uploaded
-from kurouge.space.limits import LIMITS
+from kurouge.space.limits import LIMITS, Limits
 from kurouge.space.score import (
     describe_scores,
     language_changed,
@@ -302,9 +304,12 @@ def main() -> None:
     # _frontend=False skips launch's check that the page answers a HEAD request within 3 s, which on a
     # busy machine fails and ends the app ("When localhost is not accessible, a shareable link must be
     # created"); the app serves localhost and never needs a share link.
+    # The request body is bounded before gradio parses it (space.body_limit).
+    limit = Middleware(BodyLimit, limit=LIMITS.body_bytes(), variable=Limits.ENV["request_bytes"])
     build_app().queue().launch(
         show_error=True,
         max_file_size=LIMITS.upload_bytes,
+        app_kwargs={"middleware": [limit]},
         css="\n".join([TABLES_CSS, CODE_CSS, FILE_NAME_CSS]),
         _frontend=False,
     )
