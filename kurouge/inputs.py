@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from kurouge.wording import counted
+
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
@@ -49,7 +51,8 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
     references = _as_list(references, "references")
     if len(predictions) != len(references):
         raise ValueError(
-            f"{name} and references differ in length: {len(predictions)} {name}, {len(references)} references"
+            f"{name} and references differ in length: {name} has {counted(len(predictions), 'item')}, "
+            f"references {counted(len(references), 'item')}"
         )
     _check_texts(predictions, name)
     if all(type(reference) is str for reference in references):  # one reference each: the common case

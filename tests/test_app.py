@@ -509,7 +509,7 @@ def test_score_limits_come_from_the_module_limits(monkeypatch):
 @pytest.mark.parametrize(
     ("predictions", "references", "options", "message"),
     [
-        ("a\nb", "a", DEFAULTS, "2 predictions but 1 references"),
+        ("a\nb", "a", DEFAULTS, "2 predictions but 1 reference"),
         ("", "", DEFAULTS, "nothing to score"),
         ("a", "a", ([], *DEFAULTS[1:]), "choose at least one rouge type"),
         ("a", "a", (ALL_TYPES, "klingon", *DEFAULTS[2:]), "unknown tokenizer 'klingon'"),
@@ -751,7 +751,7 @@ def test_a_refused_request_keeps_the_results_and_says_why_in_the_status():
     page_score = app_status.with_status(app_score.score, 6, app_score.describe_scores)
     *kept, status = page_score("<b>x</b>\ny", "x", None, *DEFAULTS)
     assert kept == [gr.skip()] * 6
-    assert "Not done: 2 predictions but 1 references" in status
+    assert "Not done: 2 predictions but 1 reference" in status
     *_, status = page_score("", "", str(ROOT / "no <b>such.csv"), *DEFAULTS)
     assert "no &lt;b&gt;such.csv is no longer on the server" in status and "<b>" not in status
     *results, status = page_score("a\n\nb\nc", "a\nb\n\nc", None, *DEFAULTS)

@@ -13,6 +13,10 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
+from kurouge import score
+from kurouge.cli import main as rouge_cli
+from kurouge.rouge155.scoring import evaluate
+
 CLI = [sys.executable, "-m", "kurouge"]
 PREDICTIONS = ["今日 は 晴れ です", "the cat sat on the mat", "いぬ が はしる", "", "Dogs are RUNNING fast"]
 REFERENCES = ["今日 は 雨 です", "a cat sat on a mat", "ねこ が はしる", "何か", "the dog runs fast"]
@@ -280,3 +284,15 @@ def test_the_old_script_still_runs_the_command(tmp_path):
         [*CLI, "--predictions", p, "--references", r], capture_output=True, text=True, timeout=300
     )
     assert old.returncode == new.returncode == 0 and old.stdout == new.stdout
+
+
+def test_counts_in_messages_agree_with_their_nouns(tmp_path, capsys):
+    """ "one_line.txt has 1 lines" and "2 predictions but 1 references" were printed."""
+    predictions = write(tmp_path / "p.txt", ["a", "b"])
+    one_line = write(tmp_path / "one_line.txt", ["a"])
+    assert rouge_cli.main(["--predictions", predictions, "--references", one_line]) == 2
+    assert f"{one_line} has 1 line but {predictions} has 2" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="predictions has 2 items, references 1 item"):
+        score(["a", "b"], ["a"])
+    with pytest.raises(ValueError, match="^1 prediction but 2 reference lists$"):
+        evaluate("-n 1", ["a"], [["a"], ["b"]])

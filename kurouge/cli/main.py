@@ -23,6 +23,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from kurouge.wording import counted
+
 # The largest input file read (1 GiB): more would not fit in memory once scored.
 MAX_FILE_BYTES = 1 << 30
 
@@ -78,12 +80,12 @@ def read_examples(predictions_path: str, references_paths: list[str]) -> tuple[l
         lines = read_lines(path)
         if len(lines) < len(predictions):
             raise InputError(
-                f"{path} has {len(lines)} lines but {predictions_path} has {len(predictions)}: "
+                f"{path} has {counted(len(lines), 'line')} but {predictions_path} has {len(predictions):,}: "
                 f"line {len(lines) + 1} of {predictions_path} has no reference"
             )
         if len(lines) > len(predictions):
             raise InputError(
-                f"{path} has {len(lines)} lines but {predictions_path} has {len(predictions)}: "
+                f"{path} has {counted(len(lines), 'line')} but {predictions_path} has {len(predictions):,}: "
                 f"line {len(predictions) + 1} of {path} has no prediction"
             )
         columns.append(lines)

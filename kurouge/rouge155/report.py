@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from kurouge.caller import user_stacklevel
 from kurouge.rouge155.ids import DroppedTextWarning, IdWriter, dropped_message
 from kurouge.rouge155.scoring import PEER_ID, Rouge155Result, evaluate
+from kurouge.wording import counted
 
 _NUMERIC_PREFIX = re.compile(r"^([0-9]+)")
 
@@ -149,11 +150,14 @@ def report_of_files(
     else:
         documents = [[files2rouge_sentences(line, eos) for line in lines] for _, lines in files]
     (first, _), count = files[0], len(documents[0])
-    unit = "blocks of lines" if sentence_per_line else "lines"
+    unit = "block of lines" if sentence_per_line else "line"
     ends = "" if sentence_per_line else r" (a line ends at \n, \r\n or a lone \r, as files2rouge reads it)"
     for (name, _), texts in zip(files, documents, strict=True):
         if len(texts) != count:
-            raise ValueError(f"{name} has {len(texts)} {unit} but {first} has {count}{ends}")
+            plural = "blocks of lines" if sentence_per_line else None
+            raise ValueError(
+                f"{name} has {counted(len(texts), unit, plural)} but {first} has {count:,}{ends}"
+            )
         if empty := [i for i, sentences in enumerate(texts, start=1) if not "".join(sentences).strip()]:
             raise ValueError(f"{name}, line {empty[0]}: empty (files2rouge refuses an empty summary too)")
     if count == 0:

@@ -29,6 +29,7 @@ from kurouge.rouge155.jit import compiled_if
 from kurouge.rouge155.measures import Corpus, score_measure
 from kurouge.rouge155.stem import morph_stem
 from kurouge.rouge155.text import Reader
+from kurouge.wording import counted
 
 Triple = tuple[float, float, float]
 # Work (``work``) above which the kernels are compiled: as plain Python it takes about a second
@@ -129,7 +130,9 @@ def _check(
 ) -> list[str]:
     """The evaluation IDs; a ValueError or TypeError for inputs ROUGE-1.5.5 could not be given."""
     if len(predictions) != len(references):
-        raise ValueError(f"{len(predictions)} predictions but {len(references)} reference lists")
+        raise ValueError(
+            f"{counted(len(predictions), 'prediction')} but {counted(len(references), 'reference list')}"
+        )
     if not predictions:
         raise ValueError("ROUGE-1.5.5 needs at least one document (nothing to score)")
     for i, (prediction, refs) in enumerate(zip(predictions, references, strict=True)):

@@ -48,7 +48,7 @@ def parse_pasted(predictions_text: str | None, references_text: str | None) -> E
     predictions, references = text_lines(predictions_text), text_lines(references_text)
     if len(predictions) != len(references):
         raise gr.Error(
-            f"{len(predictions)} predictions but {len(references)} references: "
+            f"{counted(len(predictions), 'prediction')} but {counted(len(references), 'reference')}: "
             "paste one example per line in each box"
         )
     return Examples(predictions, references)
