@@ -238,7 +238,7 @@ def test_a_near_miss_language_suggests_the_flag(tmp_path):
     assert result.returncode == 2
     assert result.stderr.startswith(
         "kurenai-rouge: error: --language cn is not an ISO 639-1 code; did you mean --language zh (Chinese)? "
-        "choose one of: aa — Afar, "
+        "(every code: kurouge.languages.LANGUAGE_NAMES)\n"
     )
 
 

@@ -76,10 +76,9 @@ def test_a_near_miss_of_a_language_code_suggests_the_code(rouge, typed, meant):
     name = LANGUAGE_NAMES[meant]
     assert str(error.value).startswith(
         f"language={typed!r} is not an ISO 639-1 code; did you mean language={meant!r} ({name})? "
-        "choose one of: aa — Afar, ab — Abkhazian, "
+        "(every code: kurouge.languages.LANGUAGE_NAMES)"
     )
-    assert ", ja — Japanese, jv — Javanese, " in str(error.value)
-    assert str(error.value).endswith("zh — Chinese, zu — Zulu")
+    assert len(str(error.value)) < 200  # the 183 codes were listed after the suggestion (5 KB)
 
 
 def test_an_unknown_language_lists_the_codes_with_their_names():

@@ -270,9 +270,13 @@ def check_language(language: Any) -> None:
     if language is None or language in LANGUAGES:
         return
     meant = closest_language(language) if isinstance(language, str) else None
-    guess = f"did you mean language={meant!r} ({LANGUAGE_NAMES[meant]})? " if meant else ""
+    if meant:  # the suggestion, and where the codes are: not all 183 of them
+        raise ValueError(
+            f"language={describe(language)} is not an ISO 639-1 code; did you mean language={meant!r} "
+            f"({LANGUAGE_NAMES[meant]})? (every code: kurouge.languages.LANGUAGE_NAMES)"
+        )
     codes = ", ".join(map(language_label, LANGUAGES))
-    raise ValueError(f"language={describe(language)} is not an ISO 639-1 code; {guess}choose one of: {codes}")
+    raise ValueError(f"language={describe(language)} is not an ISO 639-1 code; choose one of: {codes}")
 
 
 def tokenizer_names() -> list[str]:
