@@ -24,7 +24,7 @@ from kurouge.rouge155 import scoring
 from kurouge.rouge155.bootstrap import draws
 from kurouge.rouge155.flags import parse_flags
 from kurouge.rouge155.ids import DroppedTextWarning
-from kurouge.rouge155.scoring import evaluate
+from kurouge.rouge155.scoring import IgnoredFlagWarning, evaluate
 from kurouge.rouge155.stopwords import STOPWORDS
 from kurouge.settings import get_tokenizer
 
@@ -173,7 +173,6 @@ def test_stopwords_are_rouges_list():
     ("flags", "named"),
     [
         ("-3 HM", "-3"),
-        ("-e /tmp", "-e"),
         ("-z SPL", "-z"),
         ("-M", "-M"),
         ("-v", "-v"),
@@ -181,8 +180,9 @@ def test_stopwords_are_rouges_list():
         ("-H", "-H"),
         ("-q", "-q"),
         ("-n", "-n"),
-        ("-n 0", "-n"),
-        ("-n 10", "-n"),
+        ("-n 10", "-n takes a maximum n-gram size from 0 to 9 .compute's keys end at rouge9"),
+        ("-b -5", "-b takes a number of bytes .0 for no limit; a negative one is not supported"),
+        ("-r 100001", "-r: at most 100,000 resamples here, not 100,001"),
         ("-n two", "-n"),
         ("-c 101", "-c"),
         ("-c -5", "-c"),
@@ -442,3 +442,20 @@ def test_a_small_input_runs_as_python_and_a_large_one_compiled():
     """A first call on a few documents does not wait for numba (10 s to compile, 1 s to load)."""
     result = subprocess.run([sys.executable, "-c", ROUTE_RUN], capture_output=True, text=True, check=True)
     assert result.stdout.split("\n")[:2] == ["False False", "True True"]
+
+
+def test_pyrouge_s_data_directory_flag_is_accepted_with_a_note(rouge155_home, tmp_path):
+    predictions, references = ["the cat sat on the mat"], [["the cat sat on a mat"]]
+    with pytest.warns(IgnoredFlagWarning, match=r"^ROUGE-1.5.5 flag -e /data/ROUGE is not needed"):
+        given = evaluate("-e /data/ROUGE -c 95 -r 100 -n 2 -a", predictions, references)
+    plain = evaluate("-c 95 -r 100 -n 2 -a", predictions, references)
+    assert (given.per_document, given.average) == (plain.per_document, plain.average)
+
+
+@pytest.mark.parametrize("flags", ["-a -r 100 -n 0", "-a -r 100 -n 2 -w 1e-1"])
+def test_flags_perl_takes_are_taken(rouge155_home, tmp_path, flags):
+    """-n 0 (ROUGE-L only) and a weight written with an exponent were refused; Perl takes them."""
+    predictions = ["the cat sat on the mat\nit was happy", "a b c d"]
+    references = [["the cat sat on a mat"], ["a c b d e"]]
+    compared, differing = compare_with_perl(rouge155_home, tmp_path, flags, predictions, references)
+    assert compared and not differing

@@ -183,7 +183,6 @@ def test_bad_files_are_one_message(tmp_path, references, message):
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        (["--rouge155", "-a -n 2 -e /tmp"], "flag -e"),
         (["--rouge155", "-a -n 2", "--eos", ""], "must not be empty"),
         (["--rouge155=-a", "--baseline", "x.txt"], "no --baseline"),
         # Options of the other scoring, which ROUGE-1.5.5's flags replace, were dropped without a word.

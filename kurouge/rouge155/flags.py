@@ -7,7 +7,8 @@ then ROUGE-S<d> / ROUGE-SU<d> (``-2 d``, ``-u``, ``-U``; ROUGE-S* and
 ROUGE-SU* when d < 0). Flags are read like Getopt::Std (``-am``, ``-n2`` and
 ``-n 2`` alike; the value of a flag that takes one is the next word even when
 it starts with a hyphen, as in ``-2 -1``; a repeated flag keeps its last
-value). A flag ROUGE-1.5.5 has but we do not support (``-3``, ``-e``, ``-z``,
+value). ``-e DIR`` (ROUGE's data directory, which pyrouge users pass) is
+accepted and not needed: the data is built in. A flag ROUGE-1.5.5 has but we do not support (``-3``, ``-z``,
 ``-M``, ``-v``, ``-h``, ``-H``), an unknown flag, a missing or bad value, a
 word that is not a flag, and ``-l`` with ``-b`` are ValueErrors naming the flag.
 
@@ -28,15 +29,20 @@ from dataclasses import dataclass
 
 from kurouge.inputs import describe
 
+# The most bootstrap resamples (-r) taken: their sums are held in memory.
+MAX_RESAMPLES = 100_000
 # Flags that take a value, with the pattern it must match and what it is; ROUGE-1.5.5's meaning in comments.
 VALUE_FLAGS = {
     "c": (r"\d+(\.\d*)?|\.\d+", "a confidence level from 0 to 100"),  # confidence interval, %
     "r": (r"[1-9]\d*", "a number of resamples of at least 1"),  # bootstrap resamples
-    "n": (r"[1-9]", "a maximum n-gram size from 1 to 9"),  # ROUGE-1 ... ROUGE-n
+    # ROUGE-1 ... ROUGE-n; 0 as no -n. Perl takes 10 and more, compute's keys stop at rouge9.
+    "n": (r"\d", "a maximum n-gram size from 0 to 9 (compute's keys end at rouge9)"),
     "2": (r"-?\d+", "a maximum skip distance (an integer, negative for none)"),  # ROUGE-S
-    "w": (r"\d+(\.\d*)?|\.\d+", "a ROUGE-W weight greater than 0"),  # ROUGE-W weight
+    "w": (r"(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?", "a ROUGE-W weight greater than 0"),  # ROUGE-W weight
     "l": (r"\d+", "a number of words (0 for no limit)"),  # length limit in words
-    "b": (r"\d+", "a number of bytes (0 for no limit)"),  # length limit in bytes
+    # length limit in bytes
+    "b": (r"\d+", "a number of bytes (0 for no limit; a negative one is not supported)"),
+    "e": (r".+", "ROUGE's data directory"),  # accepted and ignored: the data is built in
     "f": (r"[AB]", "A (pool the references) or B (the best reference)"),  # scoring formula
     "p": (r"\d+(\.\d*)?|\.\d+", "an alpha from 0 to 1"),  # F-measure's weight of precision
     "t": (r"[01]", "0 (average of documents) or 1 (pool the counts)"),  # counting unit
@@ -44,7 +50,6 @@ VALUE_FLAGS = {
 SWITCHES = set("admsuUx")
 UNSUPPORTED = {
     "3": "-3 (Basic Elements)",
-    "e": "-e (ROUGE's data directory: its stopwords and WordNet data are built in)",
     "z": "-z (file lists: give the texts to compute)",
     "M": "-M (stem the references only)",
     "v": "-v (debugging output)",
@@ -85,6 +90,7 @@ class Rouge155Options:
     alpha: float  # -p
     pool_counts: bool  # -t 1
     per_evaluation: bool  # -d (only the CLI's report uses it)
+    data_dir: str | None = None  # -e, not needed: ROUGE's data is built in
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -117,6 +123,7 @@ def parse_flags(flags: str) -> Rouge155Options:
         alpha=float(values.get("p", "0.5")),
         pool_counts=values.get("t") == "1",
         per_evaluation="d" in values,
+        data_dir=values.get("e"),
     )
 
 
@@ -155,6 +162,11 @@ def _check_ranges(values: dict[str, str]) -> None:
         raise ValueError(f"ROUGE-1.5.5 flag -p takes an alpha from 0 to 1, not {values['p']}")
     if "w" in values and float(values["w"]) <= 0:
         raise ValueError(f"ROUGE-1.5.5 flag -w takes a ROUGE-W weight greater than 0, not {values['w']}")
+    if "r" in values and int(values["r"]) > MAX_RESAMPLES:
+        raise ValueError(
+            f"ROUGE-1.5.5 flag -r: at most {MAX_RESAMPLES:,} resamples here, not {int(values['r']):,} "
+            "(10,000,000 took 3 GB of memory; papers use 1000)"
+        )
 
 
 def _measures(values: dict[str, str]) -> tuple[Measure, ...]:

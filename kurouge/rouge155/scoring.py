@@ -18,11 +18,13 @@ decide the Average and its interval.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from kurouge.caller import user_stacklevel
 from kurouge.rouge155.bootstrap import average_and_interval, pooled_scores, resample_sums
 from kurouge.rouge155.flags import Rouge155Options, parse_flags
 from kurouge.rouge155.jit import compiled_if
@@ -32,6 +34,12 @@ from kurouge.rouge155.text import Reader
 from kurouge.wording import counted
 
 Triple = tuple[float, float, float]
+
+
+class IgnoredFlagWarning(UserWarning):
+    """A ROUGE-1.5.5 flag that changes nothing here (``-e``: the data is built in)."""
+
+
 # Work (``work``) above which the kernels are compiled: as plain Python it takes about a second
 # (0.3 to 0.5 microseconds a unit measured; compiling takes ten seconds, loading the compiled one).
 COMPILE_WORK = 2_500_000
@@ -67,6 +75,13 @@ def evaluate(
     references of prediction i (a string is one reference).
     """
     options = parse_flags(flags)
+    if options.data_dir is not None:
+        warnings.warn(
+            f"ROUGE-1.5.5 flag -e {options.data_dir} is not needed: its stopwords and WordNet data are "
+            "built in (the directory is not read)",
+            IgnoredFlagWarning,
+            stacklevel=user_stacklevel(),
+        )
     ids = _check(predictions, references, ids)
     corpus = _read(options, predictions, [_listed(refs) for refs in references], ids)
     with compiled_if(work(corpus, options) > COMPILE_WORK):
