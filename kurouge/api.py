@@ -251,9 +251,7 @@ def compare(
     check_test(method, correction)
     check_resampling(confidence_level, n_samples, MAX_SAMPLES, seed)
     systems = check_systems(predictions, baseline, references)
-    few = few_examples_message(len(references), confidence_level)
-    if few:
-        warnings.warn(few, FewExamplesWarning, stacklevel=user_stacklevel())
+    warn_if_few_examples(len(references), confidence_level)
     rouge_types = check_score_options(
         rouge_types=rouge_types,
         use_aggregator=False,
@@ -305,16 +303,35 @@ def compare(
         correction=correction,
     )
     if return_signature:
-        test = f"{method}-{n_samples}x{confidence_level}@seed{seed}"
-        test += f"+{correction}" if correction else ""
-        result["signature"] = (
-            settings.signature(
-                use_aggregator=True,
-                bootstrap=False,
-                confidence_level=confidence_level,
-                n_samples=n_samples,
-                seed=seed,
-            )
-            + f"|test:{test}"
+        result["signature"] = compare_signature(
+            settings, method, n_samples, confidence_level, seed, correction
         )
     return result
+
+
+def warn_if_few_examples(rows: int, confidence_level: float) -> None:
+    """A :class:`FewExamplesWarning` when ``rows`` paired examples cannot show a difference."""
+    few = few_examples_message(rows, confidence_level)
+    if few:
+        warnings.warn(few, FewExamplesWarning, stacklevel=user_stacklevel())
+
+
+def compare_signature(
+    settings: Settings,
+    method: str,
+    n_samples: int,
+    confidence_level: float,
+    seed: int,
+    correction: str | None,
+) -> str:
+    """The signature of ``compare()``'s result: the scoring's, then ``|test:<method>-<n>x<level>@seed<s>``."""
+    test = f"{method}-{n_samples}x{confidence_level}@seed{seed}"
+    test += f"+{correction}" if correction else ""
+    scoring = settings.signature(
+        use_aggregator=True,
+        bootstrap=False,
+        confidence_level=confidence_level,
+        n_samples=n_samples,
+        seed=seed,
+    )
+    return f"{scoring}|test:{test}"

@@ -663,6 +663,20 @@ def test_a_long_request_does_not_hold_up_short_ones(tmp_path_factory):
         print(f"\nlong Score {time.monotonic() - start:.1f} s; meanwhile {short}")
 
 
+def legend_colors(page, elem_id: str) -> dict[str, str]:
+    """Each legend label of the chart ``elem_id`` with its symbol's fill colour (vega-lite's SVG)."""
+    return page.evaluate(
+        """(id) => {
+            const chart = document.getElementById(id);
+            const labels = [...chart.querySelectorAll('.role-legend-label text')].map(t => t.textContent);
+            const fills = [...chart.querySelectorAll('.role-legend-symbol path')]
+                .map(p => p.getAttribute('fill'));
+            return Object.fromEntries(labels.map((label, i) => [label, fills[i]]));
+        }""",
+        elem_id,
+    )
+
+
 def test_browser_compare_systems(server, tmp_path):
     """The Compare systems tab: the test's table, histogram, per-example differences, examples to read."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -681,8 +695,10 @@ def test_browser_compare_systems(server, tmp_path):
             first = summary[0]
             assert first[:2] == ["system", "rouge1"] and first[4] == "+0.4345"
             assert abs(float(first[6]) - 2 / 64) < 0.01 and first[7] == "differs (p < 0.05)"
-            assert page.locator("#cmp-status").inner_text().startswith("Compared 1 system with")
+            status = page.locator("#cmp-status").inner_text()
+            assert status.startswith("Compared 1 system with") and "⚠" not in status, status
             page.locator("#cmp-histogram svg").first.wait_for()
+            assert legend_colors(page, "cmp-histogram") == app_compare.HISTOGRAM_COLORS
             assert len(table(page, "cmp-details")) == 6
             page.locator("#cmp-read-button").click()
             rows = wait_for_table(page, "cmp-read", lambda rows: len(rows) >= 6)
@@ -729,7 +745,7 @@ def test_client_compares_systems(server):
         api_name="/compare",
     )
     assert summary["data"][0][:5] == ["system", "rouge1", "0.4405", "0.8750", "+0.4345"]
-    assert "Compared 1 system with" in status
+    assert "Compared 1 system with" in status and "examples no paired test" not in status
 
 
 # Raw text in scripts written without spaces, and the language the page proposes for it.

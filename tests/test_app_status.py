@@ -113,9 +113,24 @@ def test_other_warnings_show_as_they_are():
 
 
 def test_inspect_says_when_its_tokenizer_cannot_split_the_text():
-    page_inspect = app_status.with_status(app_inspect.inspect_pair, 4, lambda _: "Inspected.")
+    page_inspect = app_status.with_status(
+        app_inspect.inspect_pair, 4, lambda _: "Inspected.", box=app_warnings.TOKENIZER_BOX
+    )
     *_, status = page_inspect("今日は晴れです", "今日は雨です", "whitespace", False)
-    assert "Inspected." in status and "choose language ja — Japanese" in status
+    # Inspect has no language box: the advice names the tokenizer to choose in its own list.
+    assert "Inspected." in status and 'choose tokenizer "ja"' in status
+    assert "choose language" not in status and app_scoring.FROM_LANGUAGE not in status
+    assert "ja" in app_inspect.registry.tokenizer_names()
+
+
+def test_korean_with_a_whitespace_tokenizer_is_told_what_to_choose_on_the_page():
+    page_inspect = app_status.with_status(
+        app_inspect.inspect_pair, 4, lambda _: "Inspected.", box=app_warnings.TOKENIZER_BOX
+    )
+    *_, status = page_inspect("오늘은 날씨가 좋다", "오늘 날씨 좋다", "whitespace", False)
+    assert 'choose tokenizer "ko"' in status
+    _, status = page_score("오늘은 날씨가 좋다", "오늘 날씨 좋다", tokenizer="whitespace")
+    assert "choose language ko — Korean" in status
 
 
 def test_compare_shows_the_warnings_of_its_scoring_and_test():
@@ -170,3 +185,27 @@ def test_a_table_over_the_styler_limit_still_shows():
     wide = pd.DataFrame({f"c{i}": [0.5] * 500 for i in range(600)})
     gr.Dataframe().postprocess(app_tables.four_decimals(wide))
     assert isinstance(app_tables.four_decimals(pd.DataFrame({"F": [0.5]})), Styler)  # a small one: 0.5000
+
+
+def test_compare_warns_of_the_examples_it_was_given_and_of_nothing_else():
+    """The few-examples warning counts the user's examples (not two placeholder ones), and is
+    absent when the examples can show a difference, as on the tab's own preloaded examples."""
+    page_compare = app_status.with_status(
+        app_compare_tab.compare_systems, 7, app_compare_tab.describe_comparison
+    )
+    baseline, system, references = "a b\nc d\ne f", "a b x\nc d x\ne f x", "a b y\nc d z\ne f w"
+    summary, *_, status = page_compare(baseline, system, references, None, ["rouge1"], "whitespace", "")
+    assert "with 3 examples no paired test" in status and "0.25" in status
+    assert "with 2 examples" not in status
+    preloaded = (app_compare.EXAMPLE_BASELINE, app_compare.EXAMPLE_SYSTEM, app_compare.EXAMPLE_REFERENCES)
+    *_, status = page_compare(*preloaded, None, ["rouge1"], FROM_LANGUAGE, "")
+    assert "no paired test" not in status and "⚠" not in status
+
+
+def test_compare_through_the_space_api_does_not_warn_of_placeholder_examples():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app_compare_tab.compare_systems(
+            app_compare.EXAMPLE_BASELINE, app_compare.EXAMPLE_SYSTEM, app_compare.EXAMPLE_REFERENCES
+        )
+    assert not [w for w in caught if issubclass(w.category, rouge_significance.FewExamplesWarning)]

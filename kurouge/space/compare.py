@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from kurouge import api
+from kurouge.settings import resolve
 from kurouge.space.inputs import quoted
 from kurouge.stats import significance
 
@@ -127,6 +128,10 @@ def summary_table(
     return pd.DataFrame(rows)
 
 
+HISTOGRAM_COLORS = {"inside the interval": "#c0283c", "outside": "#8a8f98"}
+"""One colour per bar meaning in the histogram, the same in every run (as the Score chart's)."""
+
+
 def resampled_histogram(
     differences: Sequence[float], confidence_level: float, bins: int = 30
 ) -> pd.DataFrame:
@@ -195,15 +200,16 @@ def compare(
     method: str,
     correction: bool,
     confidence_level: float,
-    **scoring: Any,
+    tokenizer: Any = None,
+    language: str | None = None,
 ) -> tuple[dict[str, Any], Columns]:
     """The test's flat result (with its signature) and every per-example F column, each text scored once.
 
-    ``scoring`` holds compute's scoring options (tokenizer, language, ...). The numbers are those of
-    ``api.compare(...)`` (the metric's ``compare``) on the same inputs; only the signature comes from a
-    compare of two tiny examples with the same options, so that the texts are not scored twice.
+    ``tokenizer`` and ``language`` are compute's. The numbers are those of
+    ``api.compare(...)`` (the metric's ``compare``) on the same inputs; the signature is the one
+    ``api.compare`` would give, made from the same options without scoring the texts again.
     """
-    scoring = {"rouge_types": list(rouge_types), **scoring}
+    scoring = {"rouge_types": list(rouge_types), "tokenizer": tokenizer, "language": language}
     scores = {
         BASELINE_COLUMN: api.score(systems.baseline, systems.references, use_aggregator=False, **scoring)
     }
@@ -223,12 +229,7 @@ def compare(
     result: dict[str, Any] = significance.compare_systems(
         scores[BASELINE_COLUMN], {name: scores[name] for name in systems.systems}, prefixed=True, **options
     )
-    result["signature"] = api.compare(
-        predictions=["a", "b"],
-        baseline=["b", "a"],
-        references=["a", "b"],
-        return_signature=True,
-        **options,
-        **scoring,
-    )["signature"]
+    api.warn_if_few_examples(len(systems.baseline), confidence_level)
+    settings = resolve(tokenizer=tokenizer, language=language, quiet=True)
+    result["signature"] = api.compare_signature(settings, **options)
     return result, scores

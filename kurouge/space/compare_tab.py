@@ -24,6 +24,7 @@ from kurouge.space.compare import (
     EXAMPLE_BASELINE,
     EXAMPLE_REFERENCES,
     EXAMPLE_SYSTEM,
+    HISTOGRAM_COLORS,
     METHODS,
     N_SAMPLES,
     Systems,
@@ -197,6 +198,7 @@ def build_tab(limits_text: str) -> None:
         x="mean difference",
         y="resamples",
         color="where",
+        color_map=HISTOGRAM_COLORS,
         label="Resampled differences",
         elem_id="cmp-histogram",
     )

@@ -63,23 +63,37 @@ def collected() -> Iterator[list[str]]:
             outer.extend(caught)
 
 
-# The codes an UnsegmentedTextWarning proposes: "... written without spaces: ... choose one of
-# tokenizer='ja', ..., or language='ja'" (other warnings name languages too: a missing stemmer's).
-_PROPOSED_LANGUAGE = re.compile(r"written without spaces: .*?, or language='([a-z]{2})'")
+# The language a tokenizer warning proposes: "... choose one of tokenizer='ja', ..., or language='ja'"
+# (text written without spaces) or "choose tokenizer='ko', or language='ko'" (Korean's particles).
+# Other warnings name languages too (a missing stemmer's) and are shown as they are.
+_PROPOSED_LANGUAGE = re.compile(r"choose (?:one of )?tokenizer='[^']*'.*?, or language='([a-z]{2,3})'")
+LANGUAGE_BOX = "language"
+"""A page with a language box (Score, Compare): the advice names the language to choose there."""
+TOKENIZER_BOX = "tokenizer"
+"""A page with a tokenizer list only (Inspect): the advice names the tokenizer to choose there."""
 
 
-def page_words(message: str) -> str:
-    """A warning as the page says it: for unsegmented text, first what to choose on the page.
+def page_words(message: str, box: str = LANGUAGE_BOX) -> str:
+    """A warning as the page says it: for a language's text, first what to choose in the page's ``box``.
 
-    >>> print(page_words("... written without spaces: ..., or language='th'"))
+    >>> print(page_words("... written without spaces: ... choose one of tokenizer='th', or language='th'"))
     These texts have no spaces between words; choose language th — Thai (tokenizer "(from the language)").
-    Details: ... written without spaces: ..., or language='th'.
+    Details: ... written without spaces: ... choose one of tokenizer='th', or language='th'.
+    >>> korean = "... Korean: ... choose tokenizer='ko', or language='ko'"
+    >>> print(page_words(korean, TOKENIZER_BOX).splitlines()[0])
+    For these texts choose tokenizer "ko".
     """
     codes = list(dict.fromkeys(_PROPOSED_LANGUAGE.findall(message)))
     if not codes:
         return f"Warning: {message}."
-    choices = " or ".join(language_label(code) for code in codes)
-    return (
-        f'These texts have no spaces between words; choose language {choices} (tokenizer "{FROM_LANGUAGE}").'
-        f"\nDetails: {message}."
+    if box == TOKENIZER_BOX:
+        advice = "tokenizer " + " or ".join(f'"{code}"' for code in codes)
+    else:
+        choices = " or ".join(language_label(code) for code in codes)
+        advice = f'language {choices} (tokenizer "{FROM_LANGUAGE}")'
+    why = (
+        "These texts have no spaces between words; "
+        if "written without spaces" in message
+        else "For these texts "
     )
+    return f"{why}choose {advice}.\nDetails: {message}."

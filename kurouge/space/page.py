@@ -20,7 +20,7 @@ import gradio as gr
 from starlette.middleware import Middleware
 
 from kurouge.space import compare as comparing
-from kurouge.space import compare_tab, inspect_tab, tables
+from kurouge.space import compare_tab, inspect_tab, notes, tables
 from kurouge.space.body_limit import BodyLimit
 from kurouge.space.downloads import DOWNLOADS, SCORE_LANES, uploaded
 from kurouge.space.limits import LIMITS, Limits
@@ -281,7 +281,10 @@ def build_app() -> gr.Blocks:
             )
         with gr.Tab("Inspect"):
             inspect_tab.build_tab(
-                with_status(inspect_tab.inspect_pair, 4, lambda _: "Inspected.", tables=(2,)), OPTION_WIDTH
+                with_status(
+                    inspect_tab.inspect_pair, 4, lambda _: "Inspected.", tables=(2,), box=notes.TOKENIZER_BOX
+                ),
+                OPTION_WIDTH,
             )
         with gr.Tab("Compare systems"):
             compare_tab.build_tab(limits_text())

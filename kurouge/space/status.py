@@ -59,15 +59,18 @@ def user_errors(function: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def status_html(text: str, error: bool = False, warnings: Sequence[str] = ()) -> str:
+def status_html(
+    text: str, error: bool = False, warnings: Sequence[str] = (), box: str = notes.LANGUAGE_BOX
+) -> str:
     """A status line for ``gr.HTML``; ``text`` must already be HTML-escaped (``user_errors`` escapes).
 
-    ``warnings`` (plain text) follow it, each in a paragraph of its own marked "warning".
+    ``warnings`` (plain text) follow it, each in a paragraph of its own marked "warning", in the words
+    of a page whose choice of tokenizer is ``box`` (``notes.page_words``).
     """
     style = "color: var(--error-text-color, #b91c1c); font-weight: 600" if error else ""
     shown = [f'<p style="{style}">{text}</p>']
     for warning in warnings:
-        escaped = html.escape(notes.page_words(warning), quote=False).replace("\n", "<br>")
+        escaped = html.escape(notes.page_words(warning, box), quote=False).replace("\n", "<br>")
         shown.append(f'<p class="status-warning" style="color: #92400e; font-weight: 600">⚠ {escaped}</p>')
     return "".join(shown)
 
@@ -77,8 +80,12 @@ def with_status(
     outputs: int,
     describe: Callable[[tuple], str],
     tables: Sequence[int] = (),
+    box: str = notes.LANGUAGE_BOX,
 ) -> Callable[..., tuple]:
     """``function`` for a button: its ``outputs`` results, then a status line (HTML).
+
+    ``box`` is where the page picks a tokenizer (``notes.LANGUAGE_BOX`` or ``notes.TOKENIZER_BOX``),
+    so that a warning's advice names what the page offers.
 
     The results at the indices ``tables`` are shown with ``four_decimals``. The warnings ``function``
     raised follow the status line. A refused request leaves the results on the page as they were and
@@ -96,6 +103,6 @@ def with_status(
                 return (*[gr.skip()] * outputs, status_html(message, error=True))
         shown = [four_decimals(r) if i in tables else r for i, r in enumerate(results)]
         described = html.escape(describe(results), quote=False)
-        return (*shown, status_html(described, warnings=list(dict.fromkeys(caught))))
+        return (*shown, status_html(described, warnings=list(dict.fromkeys(caught)), box=box))
 
     return wrapper
