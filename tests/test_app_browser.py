@@ -816,14 +816,18 @@ def test_browser_stemmer_for_a_language_without_one_is_a_warning(server):
 
 
 def test_sigterm_empties_the_upload_cache(tmp_path):
-    """SIGTERM ends the app as Ctrl-C does: gradio closes its server, which empties its cache of uploads."""
+    """SIGTERM ends the app as Ctrl-C does: nothing of its uploads is left in gradio's cache, not even
+    the empty folders and temp files gradio leaves there, and another app's files there are kept."""
     cache = tmp_path / "gradio"
+    cache.mkdir()
+    (cache / "another-app.txt").write_text("kept", encoding="utf-8")
     with running_app(tmp_path) as url:
-        upload = tmp_path / "outputs.csv"
-        upload.write_text("prediction,reference\na b,a b\n", encoding="utf-8")
         client = Client(url, verbose=False)
         options = (["rouge1"], "whitespace", False, False, False, 0.95)
-        status = client.predict("", "", handle_file(str(upload)), *options, api_name="/score")[-1]
-        assert "Scored 1 example." in status
-        assert "outputs.csv" in [p.name for p in cache.rglob("*") if p.is_file()]
-    assert "outputs.csv" not in [p.name for p in cache.rglob("*")]
+        for number in range(3):
+            upload = tmp_path / f"outputs{number}.csv"
+            upload.write_text("prediction,reference\na b,a b\n", encoding="utf-8")
+            status = client.predict("", "", handle_file(str(upload)), *options, api_name="/score")[-1]
+            assert "Scored 1 example." in status
+        assert "outputs2.csv" in [p.name for p in cache.rglob("*") if p.is_file()]
+    assert [p.name for p in cache.rglob("*")] == ["another-app.txt"]
