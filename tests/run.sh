@@ -5,9 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
 # Debian packages: libxml-dom-perl for ROUGE-1.5.5.pl (the oracle of tests/test_rouge_family.py),
-# chromium for tests/test_app_browser.py, fonts-noto-cjk so its screenshots show CJK text.
+# chromium for tests/test_app_browser.py, and fonts so that its screenshots show CJK and Thai text and
+# the title's emoji (fonts-noto-cjk, fonts-thai-tlwg, fonts-noto-color-emoji).
 missing=()
-for package in libxml-dom-perl chromium fonts-noto-cjk; do
+for package in libxml-dom-perl chromium fonts-noto-cjk fonts-thai-tlwg fonts-noto-color-emoji; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ "${#missing[@]}" -gt 0 ]; then

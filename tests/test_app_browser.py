@@ -294,6 +294,16 @@ def inspect_empty_boxes(page):
     assert "nothing to inspect" in page.locator("#inspect-status").inner_text()
 
 
+@pytest.mark.parametrize(
+    "pattern, shown",
+    [(":lang=ja", "Japanese"), (":lang=zh-cn", "Chinese"), (":lang=th", "Thai"), (":charset=1f338", "🌸")],
+)
+def test_the_screenshots_have_a_font_for_every_script_they_show(pattern, shown):
+    """tests/run.sh installs them; without one, chromium draws empty boxes in the screenshots."""
+    families = subprocess.run(["fc-list", pattern, "family"], capture_output=True, text=True, check=True)
+    assert families.stdout.strip(), f"no font for {shown}: install it in tests/run.sh"
+
+
 def test_browser_score_upload_inspect(server, tmp_path, capsys):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     foreign = []
