@@ -393,11 +393,30 @@ def test_upload_with_several_reference_columns_scores_the_best_reference(tmp_pat
         ("a.csv", "prediction,reference\nx,y\nonly a prediction\n", "a.csv line 3 has 1 field but"),
         ("a.tsv", "prediction\treference\nx\ty\tz\n", "line 2 has 3 fields .* holds a tab"),
         ("a.csv", 'prediction,reference\n"a\nb",c\nx,y,z\n', "a.csv line 4 has 3 fields"),
+        # A NUL byte is named where it is (it was read as a sign of UTF-16: "not UTF-16-BE text").
+        ("a.csv", "prediction,reference\nx,y\nab\x00c,d\n", "a.csv line 3 has a NUL byte .*remove it"),
+        (
+            "a.jsonl",
+            '{"prediction": "x", "reference": "y"}\n' * 300 + '{"prediction": "\x00"}',
+            "a.jsonl line 301 has a NUL",
+        ),
+        # A number longer than Python reads, and nesting deeper than it parses: one clear message each.
+        (
+            "a.jsonl",
+            '{"prediction": "x", "reference": "y", "id": ' + "9" * 5000 + "}\n",
+            "a.jsonl line 1 has a number of 5,000 digits",
+        ),
+        (
+            "a.jsonl",
+            '{"prediction": "x", "reference": "y"}\n' + "[" * 100_000 + "\n",
+            "a.jsonl line 2 nests arrays or objects too deeply",
+        ),
     ],
 )
 def test_upload_errors_are_messages(tmp_path, name, content, message):
-    with pytest.raises(gr.Error, match=message):
+    with pytest.raises(gr.Error, match=message) as raised:
         app_inputs.parse_upload(write(tmp_path, name, content))
+    assert len(str(raised.value)) < 400 and "sys.set_int_max_str_digits" not in str(raised.value)
 
 
 def test_a_row_with_a_surplus_field_is_refused_by_the_score_handler(tmp_path):

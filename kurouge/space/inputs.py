@@ -132,6 +132,14 @@ def _jsonl_rows(text: str, name: str) -> list[dict[str, Any]]:
             row = json.loads(line, object_pairs_hook=partial(unique_keys, where=f"{name} line {number}"))
         except json.JSONDecodeError as error:
             raise gr.Error(f"{name} line {number} is not JSON: {error.msg}") from error
+        except gr.Error:
+            raise
+        except ValueError as error:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+            digits = re.search(r"value has (\d+) digits", str(error))
+            size = f"{int(digits.group(1)):,} digits" if digits else "too many digits"
+            raise gr.Error(f"{name} line {number} has a number of {size}: write it as a string") from error
+        except RecursionError as error:
+            raise gr.Error(f"{name} line {number} nests arrays or objects too deeply") from error
         if not isinstance(row, dict):
             raise gr.Error(f"{name} line {number} must be a JSON object")
         rows.append(row)
@@ -194,8 +202,10 @@ def decode_upload(data: bytes, name: str) -> str:
     file; a Shift-JIS file, which Excel writes in Japan, is not guessed at.
     """
     encoding = utf_encoding(data)
+    if encoding != "utf-8-sig" and stray_nuls(data):
+        encoding = "utf-8-sig"  # UTF-8 with a few NUL bytes in it, refused below by where they are
     try:
-        return data.decode(encoding)
+        text = data.decode(encoding)
     except UnicodeDecodeError as error:
         raise gr.Error(
             f"{name} is not {encoding.removesuffix('-sig').upper()} text ({error.reason} at byte "
@@ -203,6 +213,23 @@ def decode_upload(data: bytes, name: str) -> str:
             "choose 'CSV UTF-8 (comma delimited)'; a Shift-JIS (cp932) file converts with "
             "iconv -f CP932 -t UTF-8"
         ) from error
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise gr.Error(f"{name} line {line:,} has a NUL byte (\\x00), which no text holds: remove it")
+    return text
+
+
+def stray_nuls(data: bytes) -> bool:
+    """Whether ``data`` is UTF-8 with a few NUL bytes (under one byte in ten), not UTF-16 or UTF-32.
+
+    >>> stray_nuls(b"prediction,reference\\nab\\x00c,d\\n"), stray_nuls("ab,c".encode("utf-16-le"))
+    (True, False)
+    """
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return data.count(0) < len(data) / 10
 
 
 def rows_of_file(path: Path) -> list[dict[str, Any]]:
