@@ -46,7 +46,11 @@ def test_json_equals_compute(rouge, tmp_path):
         "--detailed", "--bootstrap", "--seed", "3", "--multi-ref", "avg", "--use-stemmer",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert result.stderr == ""
+    # PREDICTIONS and SECOND_REFERENCES each have an empty line, and nothing else is said.
+    assert [line.split(" (")[0] for line in result.stderr.splitlines()] == [
+        "kurenai-rouge: warning: 1 of 5 predictions is empty",
+        "kurenai-rouge: warning: 1 of 5 references is empty",
+    ]
     references = [list(pair) for pair in zip(REFERENCES, SECOND_REFERENCES, strict=True)]
     expected = rouge.compute(predictions=PREDICTIONS, references=references, return_signature=True, **options)
     assert json.loads(result.stdout) == expected
@@ -296,3 +300,27 @@ def test_counts_in_messages_agree_with_their_nouns(tmp_path, capsys):
         score(["a", "b"], ["a"])
     with pytest.raises(ValueError, match="^1 prediction but 2 reference lists$"):
         evaluate("-n 1", ["a"], [["a"], ["b"]])
+
+
+def test_empty_lines_are_counted_on_stderr(tmp_path, capsys):
+    """An empty line scores 0, as compute() scores it; the command says how many there were, and where."""
+    predictions = write(tmp_path / "p.txt", ["the cat", "", "a dog", "  "])
+    references = write(tmp_path / "r.txt", ["the cat", "a cat", "", "a dog"])
+    assert rouge_cli.main(["--predictions", predictions, "--references", references]) == 0
+    err = capsys.readouterr().err
+    assert f"2 of 4 predictions are empty (lines 2 and 4 of {predictions}): an empty text scores 0" in err
+    assert f"1 of 4 references is empty (line 3 of {references}): an empty text scores 0" in err
+    full = write(tmp_path / "full.txt", ["the cat", "a cat", "a dog", "a dog"])
+    assert rouge_cli.main(["--predictions", full, "--references", full]) == 0
+    assert "empty" not in capsys.readouterr().err
+
+
+def test_empty_lines_are_counted_once_when_systems_are_compared(tmp_path, capsys):
+    lines = [f"w{i} x" for i in range(8)]
+    references = write(tmp_path / "r.txt", ["", *lines[1:]])
+    system = write(tmp_path / "s.txt", lines)
+    baseline = write(tmp_path / "b.txt", ["x"] * 8)
+    arguments = ["--predictions", system, "--baseline", baseline, "--references", references]
+    assert rouge_cli.main(arguments) == 0
+    err = capsys.readouterr().err
+    assert err.count(f"1 of 8 references is empty (line 1 of {references})") == 1

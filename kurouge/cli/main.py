@@ -93,6 +93,56 @@ def read_examples(predictions_path: str, references_paths: list[str]) -> tuple[l
     return predictions, references
 
 
+def warn_of_empty_lines(
+    predictions_path: str,
+    predictions: list[str],
+    references_paths: list[str],
+    references: list[Any],
+    noun: str = "prediction",
+) -> None:
+    """An :class:`EmptyLinesWarning` for each file of ``read_examples`` that has empty lines.
+
+    ``noun`` names the lines of ``predictions_path`` (a baseline's are "baseline output").
+    """
+    columns = [references] if len(references_paths) == 1 else [list(c) for c in zip(*references, strict=True)]
+    files = [(predictions_path, predictions, noun)]
+    files += [(path, lines, "reference") for path, lines in zip(references_paths, columns, strict=True)]
+    for path, lines, noun in files:
+        message = empty_lines_message(path, lines, noun)
+        if message:
+            warnings.warn(message, EmptyLinesWarning, stacklevel=2)
+
+
+class EmptyLinesWarning(UserWarning):
+    """Some lines of a file are empty (or only spaces): each such text scores 0."""
+
+
+SHOWN_LINES = 5  # empty lines named in a warning; more are counted
+
+
+def empty_lines_message(path: str, lines: list[str], noun: str) -> str | None:
+    """What an :class:`EmptyLinesWarning` says of ``path``'s empty ``lines``, or None if it has none.
+
+    >>> print(empty_lines_message("p.txt", ["a", "", " ", "b"], "prediction"))
+    2 of 4 predictions are empty (lines 2 and 3 of p.txt): an empty text scores 0
+    >>> print(empty_lines_message("r.txt", [""] * 8, "reference"))
+    8 of 8 references are empty (lines 1, 2, 3, 4, 5 and 3 more of r.txt): an empty text scores 0
+    """
+    numbers = [number for number, line in enumerate(lines, 1) if not line.strip()]
+    if not numbers:
+        return None
+    items = [f"{n:,}" for n in numbers[:SHOWN_LINES]]
+    if len(numbers) > SHOWN_LINES:
+        items.append(f"{len(numbers) - SHOWN_LINES:,} more")
+    where = ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else items[0]
+    lines_word = "lines" if len(numbers) > 1 else "line"
+    verb = "are" if len(numbers) > 1 else "is"
+    return (
+        f"{len(numbers):,} of {counted(len(lines), noun)} {verb} empty ({lines_word} {where} of {path}): "
+        "an empty text scores 0"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's options: the metric's compute options, plus input and output."""
     parser = argparse.ArgumentParser(prog="kurenai-rouge", description=__doc__.split("\n\n")[0])
@@ -238,6 +288,7 @@ def run(args: argparse.Namespace) -> str:
         engine=args.engine,
         return_signature=True,
     )
+    warn_of_empty_lines(args.predictions[0], predictions, args.references, references)
     if per_example:
         print(f"signature: {result['signature']}", file=sys.stderr)
         return format_csv(result, rouge_types)
@@ -279,6 +330,9 @@ def run_comparison(args: argparse.Namespace) -> str:
         return_signature=True,
         **({} if args.n_samples is None else {"n_samples": args.n_samples}),
     )
+    for path, outputs in zip(args.predictions, systems.values(), strict=True):
+        warn_of_empty_lines(path, outputs, args.references, references)
+    warn_of_empty_lines(args.baseline, baseline, args.references, references, "baseline output")
     if args.format == "json":
         return json.dumps(result, ensure_ascii=False, indent=2)
     rows = comparison_rows(result, list(systems), args.correction)
