@@ -49,3 +49,14 @@ def test_metric_docstring_examples(doc_globals, metric_dir):
 def test_docstring_reaches_compute(rouge):
     # evaluate appends the inputs description to compute's docstring, as for the stock metric.
     assert "rouge_types" in rouge.compute.__doc__
+
+
+def test_every_page_that_loads_the_metric_by_name_says_where_to_run_it_from():
+    """evaluate.load("kurenai_rouge") finds the folder in the current directory only."""
+    for page in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        if 'evaluate.load("kurenai_rouge")' not in text or page.name == "space.md":
+            continue
+        first = next(line for line in text.splitlines() if 'evaluate.load("kurenai_rouge")' in line)
+        said = "from the folder that holds" in first or "run them from the folder that holds" in text
+        assert said, f"{page.name}: say where {first.strip()!r} runs from"
