@@ -841,3 +841,21 @@ def test_sigterm_empties_the_upload_cache(tmp_path):
             assert "Scored 1 example." in status
         assert "outputs2.csv" in [p.name for p in cache.rglob("*") if p.is_file()]
     assert [p.name for p in cache.rglob("*")] == ["another-app.txt"]
+
+
+def test_the_app_loads_the_segmenters_models_as_it_starts(tmp_path):
+    """So that the first Korean, Chinese or Japanese request does not wait for a model (Korean's: 5 s)."""
+    with running_app(tmp_path) as url:
+        log = tmp_path / "app.log"
+        deadline = time.monotonic() + 180
+        while "loaded the ja tokenizer's model" not in log.read_text():
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.5)
+        client = Client(url, verbose=False)
+        options = (["rouge1"], scoring.FROM_LANGUAGE, False, False, False, 0.95, "ko")
+        start = time.monotonic()
+        status = client.predict("오늘은 날씨가 좋다", "오늘 날씨 좋다", None, *options, api_name="/score")[-1]
+        print(f"\nfirst Korean request after the models loaded: {time.monotonic() - start:.2f} s")
+        assert "Scored 1 example." in status
+    text = log.read_text()
+    assert all(f"loaded the {name} tokenizer's model" in text for name in ("ko", "zh", "ja")), text

@@ -32,6 +32,7 @@ from kurouge.space.compare import (
 from kurouge.space.downloads import DOWNLOADS, uploaded
 from kurouge.space.inputs import Examples, rows_of_file, text_lines
 from kurouge.space.limits import check_limits, check_work
+from kurouge.space.models import wait_for_model
 from kurouge.space.scoring import (
     FROM_LANGUAGE,
     language_choices,
@@ -92,6 +93,7 @@ def compare_systems(
     every = Examples([t for texts in outputs for t in texts], systems.references * len(outputs))
     language = language or None
     check_work(every, rouge_types, tokenizer_name(tokenizer, language), language=language)
+    wait_for_model(tokenizer_name(tokenizer, language))
     result, scores = comparing.compare(
         systems,
         rouge_types,

@@ -17,6 +17,7 @@ from kurouge.settings import get_tokenizer
 from kurouge.space import tables
 from kurouge.space.inputs import Examples
 from kurouge.space.limits import check_limits, check_work
+from kurouge.space.models import wait_for_model
 from kurouge.space.scoring import ROUGE_TYPES, kurenai_compute, stock_scores
 from kurouge.space.status import user_errors
 from kurouge.space.tables import LCS_LABEL, MATCH_LABEL, NO_MATCH_LABEL, four_decimals
@@ -51,6 +52,7 @@ def inspect_pair(
     examples = Examples([prediction or ""], [reference or ""])
     check_limits(examples)
     check_work(examples, ROUGE_TYPES, tokenizer, use_stemmer)
+    wait_for_model(tokenizer)
     tokenize = get_tokenizer(tokenizer, use_stemmer).tokenize
     pred_tokens, ref_tokens = tokenize(prediction), tokenize(reference)
     ref_lcs = lcs.lcs_indices(ref_tokens, pred_tokens)

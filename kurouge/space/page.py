@@ -24,6 +24,7 @@ from kurouge.space import compare_tab, inspect_tab, notes, tables
 from kurouge.space.body_limit import BodyLimit
 from kurouge.space.downloads import DOWNLOADS, SCORE_LANES, uploaded
 from kurouge.space.limits import LIMITS, Limits
+from kurouge.space.models import load_in_background
 from kurouge.space.score import (
     describe_scores,
     language_changed,
@@ -309,6 +310,7 @@ def main() -> None:
     # created"); the app serves localhost and never needs a share link.
     # The request body is bounded before gradio parses it (space.body_limit).
     limit = Middleware(BodyLimit, limit=LIMITS.body_bytes(), variable=Limits.ENV["request_bytes"])
+    load_in_background()  # the segmenters' models, so that a first Korean request does not wait 5 s
     build_app().queue().launch(
         show_error=True,
         max_file_size=LIMITS.upload_bytes,

@@ -18,6 +18,7 @@ from kurouge.space import tables
 from kurouge.space.downloads import DOWNLOADS, uploaded
 from kurouge.space.inputs import Examples, parse_pasted, parse_upload
 from kurouge.space.limits import check_limits, check_work
+from kurouge.space.models import wait_for_model
 from kurouge.space.scoring import (
     DEFAULT_ROUGE_TYPES,
     FROM_LANGUAGE,
@@ -104,6 +105,7 @@ def score(
         split_summaries,
         language=language,
     )
+    wait_for_model(tokenizer_name(tokenizer, language))
     options = {
         "rouge_types": rouge_types,
         "tokenizer": tokenizer_argument(tokenizer),
