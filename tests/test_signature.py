@@ -129,7 +129,8 @@ def test_default_signature(rouge):
 def test_language_is_named_after_the_tokenizer(rouge):
     _, signature = run(rouge, language="en", rouge_types=["rouge1"])
     assert signature.startswith(
-        f"tok:word[regex-{version('regex')},unicode-{unicodedata.unidata_version},invisible-dropped]"
+        f"tok:word[regex-{version('regex')},unicode-{unicodedata.unidata_version},uax29-apostrophe,"
+        "invisible-dropped]"
         "|lang:en(English)|"
     )
 

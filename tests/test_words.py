@@ -5,6 +5,7 @@ boundaries and grapheme clusters that rouge_words takes from the regex package. 
 written by the team for these tests.
 """
 
+import string
 import unicodedata
 from unittest import mock
 
@@ -12,9 +13,11 @@ import pytest
 import regex
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from rouge_score_rs import _rougers
 from uniseg.graphemecluster import grapheme_clusters
 from uniseg.wordbreak import words as uniseg_words
 
+import kurouge
 from kurouge.settings import get_tokenizer
 from kurouge.tokenizers import words as rouge_words
 from kurouge.tokenizers.invisible import drop_invisible
@@ -353,3 +356,30 @@ def test_fast_patterns_over_every_character_of_their_blocks():
 def test_fast_patterns_give_the_long_ways_tokens(text):
     assert word_tokens(text) == long_way(word_tokens, text)
     assert cjk_tokens(text) == long_way(cjk_tokens, text)
+
+
+@pytest.mark.parametrize("tokenize", [word_tokens, cjk_tokens])
+def test_a_word_after_an_opening_apostrophe_is_kept(tokenize):
+    """UAX #29 breaks after an apostrophe that follows no letter; regex finds no boundary before a
+    vowel there (its elision rule), and the word was lost: "he said 'apple pie'" scored as "he said pie"."""
+    assert tokenize("he said 'apple pie'") == ["he", "said", "apple", "pie"]
+    assert tokenize("the 'other' one, ’em, 1'a") == ["the", "other", "one", "em", "1", "a"]
+    assert tokenize("l'amie, don't, x’apple") == ["l'amie", "don't", "x’apple"]  # between letters: one word
+    scored = kurouge.score(
+        ["he said 'apple pie'"], ["he said apple pie"], language="en", rouge_types=["rouge1"]
+    )
+    assert scored == {"rouge1": 1.0}
+
+
+# Letters (with vowels and accented ones), digits, apostrophes and the punctuation around them, kana and
+# Han: texts on which word_tokens and rouge-score-rs's Unicode profile agree, by both UAX #29.
+UNICODE_PROFILE_TEXT = st.text(
+    alphabet=string.ascii_letters + string.digits + " '’.,:;!?-_\n\"()" + "éàÉアイ漢字あい", max_size=16
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(UNICODE_PROFILE_TEXT)
+def test_word_tokens_equal_rouge_score_rs_unicode_profile(text):
+    """A differential test against code this project did not write (rouge-score-rs 0.2.1, unicode-v1)."""
+    assert word_tokens(text) == _rougers.tokenize(text, False, "unicode-v1")

@@ -35,6 +35,7 @@ from kurouge.tokenizers.segmenters import (
     ThaiTokenizer,
 )
 from kurouge.tokenizers.words import (
+    APOSTROPHE_TAG,
     UNICODE_VERSIONS,
     cjk_tokens,
     grapheme_tokens,
@@ -134,7 +135,7 @@ class WordTokenizer(SegmentingTokenizer):
     unsplit = ("sea", "ko")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        super().__init__("word", stemmer, UNICODE_VERSIONS)
+        super().__init__("word", stemmer, [*UNICODE_VERSIONS, APOSTROPHE_TAG])
 
     def segment(self, text: str) -> list[str]:
         """The UAX #29 words of normalised ``text`` that hold a letter or digit."""
@@ -158,7 +159,7 @@ class CjkTokenizer(SegmentingTokenizer):
     unsplit = ("sea", "ko")
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
-        super().__init__("cjk", stemmer, UNICODE_VERSIONS)
+        super().__init__("cjk", stemmer, [*UNICODE_VERSIONS, APOSTROPHE_TAG])
 
     def segment(self, text: str) -> list[str]:
         """The Han, hiragana and katakana characters and the other words of normalised ``text``."""

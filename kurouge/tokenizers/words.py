@@ -23,6 +23,10 @@ from kurouge.tokenizers.pieces import GRAPHEME_PIECE_CHARS, grapheme_pieces
 
 # Python's tables normalise and case-fold; the regex package's tables find boundaries and scripts.
 UNICODE_VERSIONS = (f"regex-{version('regex')}", f"unicode-{unicodedata.unidata_version}")
+# word_tokens and cjk_tokens break after an apostrophe before a vowel when no letter comes before it,
+# as UAX #29 does ('apple' gives apple), where the regex package finds no boundary (the word was
+# lost before): the signatures of word and cjk say so.
+APOSTROPHE_TAG = "uax29-apostrophe"
 # Characters written without spaces between words in Chinese and Japanese: Han ideographs (with
 # 々, 〆, 〇), hiragana and katakana (with ー), as a `regex` class.
 CJK_CLASS = r"[[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]&&[\p{L}\p{N}]]"
@@ -46,7 +50,10 @@ def _patterns() -> dict[str, Any]:
         "joiner": regex.compile(r"\u200c|(?<!\p{Extended_Pictographic}\p{gcb=Extend}*)\u200d", regex.V1),
         # One UAX #29 word (the text up to the next word boundary) that starts with a word character;
         # the boundaries are regex's WORD-flag boundaries (the Unicode default word boundaries).
-        "word": regex.compile(r"\b\w.*?\b", regex.V1 | regex.WORD | regex.DOTALL),
+        # regex finds no boundary between an apostrophe and a vowel (its rule for French and Italian
+        # elision, l'amie), also where no letter comes before the apostrophe ('apple'): UAX #29 breaks
+        # there, so a word may also start right after an apostrophe.
+        "word": regex.compile(r"\b\w.*?\b|(?<=['\u2019])\w.*?\b", regex.V1 | regex.WORD | regex.DOTALL),
         "letter_or_digit": regex.compile(r"[\p{L}\p{N}]", regex.V1),
         "cjk": regex.compile(CJK_CLASS, regex.V1),
         "cjk_word": regex.compile(rf"{CJK_CLASS}+", regex.V1),
@@ -132,8 +139,6 @@ def normalise(text: str) -> str:
 # Where word_tokens and cjk_tokens may take stdlib `re` patterns instead of `regex`'s boundaries: the
 # Latin-1 to general punctuation blocks, CJK symbols, kana and the Han of the Basic Multilingual Plane.
 _FAST_BLOCKS = ((0x80, 0x2070), (0x3000, 0x3100), (0x3400, 0x4DC0), (0x4E00, 0xA000))
-# The vowels of regex's apostrophe rule (is_unicode_vowel in its _regex.c), in lower case.
-_VOWELS = "aeiou\u00e0\u00e1\u00e2\u00e8\u00e9\u00ea\u00ec\u00ed\u00ee\u00f2\u00f3\u00f4\u00f9\u00fa\u00fb"
 
 
 def _class(characters: str) -> str:
@@ -179,29 +184,25 @@ def _fast_patterns() -> dict[str, Any]:
     single = _class(chars(rf"[{cjk}&&\p{{WB=Other}}]"))
     katakana = _class(chars(rf"[{cjk}&&\p{{WB=Katakana}}]"))
     other = _class(chars(r"[\p{WB=Other}--[\p{L}\p{N}\p{M}]]"))
-    word, lost = _word_patterns(letter, digit, mid_letter, mid_number)
-    ascii_word, ascii_lost = _word_patterns("a-zA-Z", "0-9", ":.'", ",;.'")
+    word = _word_pattern(letter, digit, mid_letter, mid_number)
+    ascii_word = _word_pattern("a-zA-Z", "0-9", ":.'", ",;.'")
     ascii_but_underscore = r"\x00-\x5e\x60-\x7f"
     return {
         "text": re.compile(
             f"[{ascii_but_underscore}{letter}{digit}{mid_letter}{mid_number}{single}{katakana}{other}]*"
         ),
-        # Group 1: a run of characters that are each a token; group 2: one token; neither: lost.
-        "word": re.compile(rf"([{single}]+)|([{katakana}]+|{word})|{lost}"),
-        "cjk": re.compile(rf"([{single}{katakana}]+)|({word})|{lost}"),
-        "ascii": re.compile(rf"({ascii_word})|{ascii_lost}"),
+        # Group 1: a run of characters that are each a token; group 2: one token.
+        "word": re.compile(rf"([{single}]+)|([{katakana}]+|{word})"),
+        "cjk": re.compile(rf"([{single}{katakana}]+)|({word})"),
+        "ascii": re.compile(ascii_word),
     }
 
 
-def _word_patterns(letter: str, digit: str, mid_letter: str, mid_number: str) -> tuple[str, str]:
-    """A word of letters and digits by UAX #29, and one that regex loses; from the classes' contents."""
+def _word_pattern(letter: str, digit: str, mid_letter: str, mid_number: str) -> str:
+    """A word of letters and digits by UAX #29, from the classes' contents."""
     between_letters = rf"(?<=[{letter}])[{mid_letter}](?=[{letter}])"
     between_digits = rf"(?<=[{digit}])[{mid_number}](?=[{digit}])"
-    word = rf"[{letter}{digit}_]+(?:(?:{between_letters}|{between_digits})[{letter}{digit}_]+)*"
-    # regex never breaks between an apostrophe and a vowel (its rule for French and Italian elision):
-    # after an apostrophe that follows no letter, the word is one with it, does not start with a word
-    # character, and is not found.
-    return word, rf"(?<![{letter}])['\u2019](?=[{_VOWELS}]){word}"
+    return rf"[{letter}{digit}_]+(?:(?:{between_letters}|{between_digits})[{letter}{digit}_]+)*"
 
 
 def _fast_tokens(normalised: str, kind: str) -> list[str] | None:
@@ -211,14 +212,9 @@ def _fast_tokens(normalised: str, kind: str) -> list[str] | None:
     """
     patterns = _fast_patterns()
     if normalised.isascii():
-        # Only ASCII text may hold "_": a word of underscores alone has no letter or digit. An empty
-        # token is a word lost after an apostrophe.
+        # Only ASCII text may hold "_": a word of underscores alone has no letter or digit.
         tokens = patterns["ascii"].findall(normalised)
-        return (
-            [token for token in tokens if token.strip("_")]
-            if "_" in normalised or "'" in normalised
-            else tokens
-        )
+        return [token for token in tokens if token.strip("_")] if "_" in normalised else tokens
     if not patterns["text"].fullmatch(normalised):
         return None
     tokens = []
