@@ -150,6 +150,8 @@ class TokenEngine(ChunkedEngine):
         # sentences are the lines, and it scores every type asked for.
         reads_text = splitter is split_lines and NATIVE_TYPES.issuperset(self.rouge_types)
         self._native_text = getattr(tokenizer, "native_text", None) if reads_text else None
+        # Which texts it reads so (None: every text).
+        self._native_takes = getattr(tokenizer, "native_takes", None)
 
     def document(self, text: str) -> Document:
         """``text`` tokenized, as a whole and sentence by sentence, as the rouge types need it.
@@ -215,7 +217,7 @@ class TokenEngine(ChunkedEngine):
             for prediction, refs in zip(predictions, references, strict=True)
             for reference in refs
         ]
-        scored = text_batch(pairs, tuple(self.rouge_types), self._native_text)
+        scored = text_batch(pairs, tuple(self.rouge_types), self._native_text, self._native_takes)
         left = [index for index, scores in enumerate(scored) if scores is None]
         if left:
             left_scores = self._score_documents([pairs[i][1] for i in left], [[pairs[i][0]] for i in left])

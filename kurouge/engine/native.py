@@ -12,7 +12,7 @@ differential tests hold it to rouge-score like the Python scorers.
 from __future__ import annotations
 
 import string
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -124,18 +124,28 @@ def native_batch(
 
 
 def text_batch(
-    pairs: Sequence[tuple[str, str]], rouge_types: tuple[str, ...], native_text: tuple[str, bool]
+    pairs: Sequence[tuple[str, str]],
+    rouge_types: tuple[str, ...],
+    native_text: tuple[str, bool],
+    takes: Callable[[str], bool] | None = None,
 ) -> list[dict[str, Score] | None]:
     """Per (reference, prediction) text pair, rouge-score-rs's scores of ``rouge_types`` from the raw texts.
 
     ``rouge_types`` are ``NATIVE_TYPES``, ``native_text`` the (profile,
-    use_stemmer) of rouge-score-rs's tokenizer, sentences the non-empty lines.
-    A pair is None where this leaves it to the tokens' path: texts so long that
-    the cell limits might be passed (a text has at most one token a
+    use_stemmer) of rouge-score-rs's tokenizer, sentences the non-empty lines;
+    ``takes`` (if given) tells the texts on which that tokenizer gives the caller's tokens.
+    A pair is None where this leaves it to the tokens' path: a text ``takes`` refuses, texts so long
+    that the cell limits might be passed (a text has at most one token a
     character), or a batch with a text Rust cannot take (a lone surrogate).
     """
-    taken = [index for index, (r, p) in enumerate(pairs) if len(r) * len(p) <= NATIVE_LSUM_CELLS]
+    taken = [
+        index
+        for index, (r, p) in enumerate(pairs)
+        if len(r) * len(p) <= NATIVE_LSUM_CELLS and (takes is None or (takes(r) and takes(p)))
+    ]
     scores: list[dict[str, Score] | None] = [None] * len(pairs)
+    if not taken:
+        return scores
     profile, use_stemmer = native_text
     try:
         scored_batch = _native_scorer(rouge_types, use_stemmer, profile).score_batch(

@@ -25,6 +25,7 @@ from kurouge.stemmers.registry import Stemmer
 from kurouge.tokenizers.base import SegmentingTokenizer, Tokenizer
 from kurouge.tokenizers.invisible import INVISIBLE_TAG, drop_invisible
 from kurouge.tokenizers.presets import PRESETS
+from kurouge.tokenizers.profiles import PROFILE, reads_as_profile
 from kurouge.tokenizers.segmenters import (
     BurmeseTokenizer,
     JiebaTokenizer,
@@ -136,6 +137,10 @@ class WordTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         super().__init__("word", stemmer, [*UNICODE_VERSIONS, APOSTROPHE_TAG])
+        if stemmer is None:
+            # rouge-score-rs gives these tokens of the texts ``native_takes`` takes (tokenizers.profiles).
+            self.native_text = (PROFILE, False)
+            self.native_takes = reads_as_profile("word")
 
     def segment(self, text: str) -> list[str]:
         """The UAX #29 words of normalised ``text`` that hold a letter or digit."""
@@ -160,6 +165,9 @@ class CjkTokenizer(SegmentingTokenizer):
 
     def __init__(self, stemmer: Stemmer | None = None) -> None:
         super().__init__("cjk", stemmer, [*UNICODE_VERSIONS, APOSTROPHE_TAG])
+        if stemmer is None:
+            self.native_text = (PROFILE, False)
+            self.native_takes = reads_as_profile("cjk")
 
     def segment(self, text: str) -> list[str]:
         """The Han, hiragana and katakana characters and the other words of normalised ``text``."""

@@ -141,7 +141,7 @@ def normalise(text: str) -> str:
 _FAST_BLOCKS = ((0x80, 0x2070), (0x3000, 0x3100), (0x3400, 0x4DC0), (0x4E00, 0xA000))
 
 
-def _class(characters: str) -> str:
+def char_class(characters: str) -> str:
     """A stdlib `re` character class of ``characters``, as ranges."""
     points, ranges = sorted(map(ord, characters)), []
     for point in points:
@@ -176,14 +176,14 @@ def _fast_patterns() -> dict[str, Any]:
         return "".join(regex.findall(pattern, blocks, flags=regex.V1))
 
     cjk = CJK_CLASS
-    letter = _class("".join(map(chr, range(0x41, 0x5B))) + "".join(map(chr, range(0x61, 0x7B))))
-    letter += _class(chars(rf"[[\p{{WB=ALetter}}&&\p{{L}}]--{cjk}]"))
-    digit = "0-9" + _class(chars(r"[\p{WB=Numeric}&&\p{Nd}]"))
-    mid_letter = ":.'" + _class(chars(r"[\p{WB=MidLetter}\p{WB=MidNumLet}\p{WB=Single_Quote}]"))
-    mid_number = ",;.'" + _class(chars(r"[\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}]"))
-    single = _class(chars(rf"[{cjk}&&\p{{WB=Other}}]"))
-    katakana = _class(chars(rf"[{cjk}&&\p{{WB=Katakana}}]"))
-    other = _class(chars(r"[\p{WB=Other}--[\p{L}\p{N}\p{M}]]"))
+    letter = char_class("".join(map(chr, range(0x41, 0x5B))) + "".join(map(chr, range(0x61, 0x7B))))
+    letter += char_class(chars(rf"[[\p{{WB=ALetter}}&&\p{{L}}]--{cjk}]"))
+    digit = "0-9" + char_class(chars(r"[\p{WB=Numeric}&&\p{Nd}]"))
+    mid_letter = ":.'" + char_class(chars(r"[\p{WB=MidLetter}\p{WB=MidNumLet}\p{WB=Single_Quote}]"))
+    mid_number = ",;.'" + char_class(chars(r"[\p{WB=MidNum}\p{WB=MidNumLet}\p{WB=Single_Quote}]"))
+    single = char_class(chars(rf"[{cjk}&&\p{{WB=Other}}]"))
+    katakana = char_class(chars(rf"[{cjk}&&\p{{WB=Katakana}}]"))
+    other = char_class(chars(r"[\p{WB=Other}--[\p{L}\p{N}\p{M}]]"))
     word = _word_pattern(letter, digit, mid_letter, mid_number)
     ascii_word = _word_pattern("a-zA-Z", "0-9", ":.'", ",;.'")
     ascii_but_underscore = r"\x00-\x5e\x60-\x7f"
