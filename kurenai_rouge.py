@@ -12,7 +12,7 @@ import datasets
 import evaluate
 from evaluate.utils.logging import tqdm
 
-API_VERSION = 1  # the kurouge.API_VERSION this script is written for
+API_VERSION = 2  # the kurouge.API_VERSION this script is written for
 INSTALL = (
     "pip install ./kurenai_rouge (from a clone: the folder holding this file and pyproject.toml), or "
     "pip install 'kurenai-rouge @ git+https://huggingface.co/spaces/<owner>/kurenai_rouge' (the Space "
@@ -178,6 +178,12 @@ Args:
         recall. Perl reads bytes: every character outside ASCII letters and
         digits separates words (non-ASCII text is dropped, as Perl drops
         it); for other languages use the tokenizers. See docs/rouge155.md.
+    implementation (str, optional): score exactly as another tool does:
+        "rouge-chinese" (rouge-chinese 1.0.3's get_scores) or "rouge"
+        (pltrdy's rouge 1.0.1), on the texts as given, one reference an
+        example; rouge_types among rouge1, rouge2, rougeL. Aggregated, the
+        mean the tool prints. Other scoring options are a ValueError; an
+        empty text is one, as the tool raises. See docs/comparing.md.
 
 Returns:
     A flat dict: "rouge1", "rouge2", "rougeL", "rougeLsum" (F-measures), and
@@ -263,6 +269,7 @@ class KurenaiRouge(kurouge.metric.storage.CheckedStorage):
         engine="fast",
         return_signature=False,
         rouge155=None,
+        implementation=None,
     ):
         return kurouge.api.score(
             predictions,
@@ -282,6 +289,7 @@ class KurenaiRouge(kurouge.metric.storage.CheckedStorage):
             engine=engine,
             return_signature=return_signature,
             rouge155=rouge155,
+            implementation=implementation,
             progress=tqdm,
         )
 

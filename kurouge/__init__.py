@@ -19,7 +19,7 @@ __version__ = "0.1.0"
 # The contract between the metric script (kurenai_rouge.py) and this package: the script names the
 # number it was written for, and refuses a package of another. Raise it when api.score's or compare's
 # parameters change.
-API_VERSION = 1
+API_VERSION = 2
 
 _LAZY = {
     "score": "kurouge.api",

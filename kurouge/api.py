@@ -19,6 +19,13 @@ from typing import Any
 from kurouge import __version__
 from kurouge.caller import user_stacklevel
 from kurouge.engine.engines import CHUNK, ENGINES, validate_rouge_types
+from kurouge.implementations.registry import (
+    check_implementation_options,
+    check_implementation_types,
+    implementation_signature,
+    implementation_types,
+    score_with,
+)
 from kurouge.inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
 from kurouge.rouge155.compute import check_rouge155_options, compute_rouge155, rouge155_signature
 from kurouge.settings import Settings, resolve
@@ -56,13 +63,18 @@ def score(
     engine: str = "fast",
     return_signature: bool = False,
     rouge155: str | None = None,
+    implementation: str | None = None,
     progress: Callable[..., Any] = _plain_progress,
 ) -> dict[str, Any]:
     """``compute()``'s result for these examples and options (see the metric's inputs description).
 
     ``progress`` makes a tqdm-like progress bar (evaluate's, from the metric). ``rouge155`` (flags
-    of ROUGE-1.5.5.pl) scores as that script does instead (rouge155.compute).
+    of ROUGE-1.5.5.pl) scores as that script does instead (rouge155.compute); ``implementation``
+    (another tool's name) as that tool does (kurouge.implementations).
     """
+    if implementation is not None:
+        check_implementation_options(implementation, dict(locals()), SCORE_DEFAULTS)
+        tool_types = rouge_types is None  # then the tool's own types, not compute's four
     if rouge155 is not None:  # every scoring option the flags replace must keep its default
         check_rouge155_options(rouge155, dict(locals()), SCORE_DEFAULTS)
     rouge_types = check_score_options(
@@ -85,6 +97,12 @@ def score(
     predictions, references = as_texts(predictions, references)
     if use_aggregator and not len(predictions):
         raise ValueError("predictions and references are empty: there is nothing to score")
+    if implementation is not None:
+        if tool_types:
+            rouge_types = implementation_types(implementation)
+        return score_by_implementation(
+            implementation, predictions, references, rouge_types, use_aggregator, detailed, return_signature
+        )
     if rouge155 is not None:
         tokens = (
             None
@@ -135,6 +153,36 @@ def score(
 SCORE_DEFAULTS = {name: parameter.default for name, parameter in inspect.signature(score).parameters.items()}
 
 
+def score_by_implementation(
+    name: str,
+    predictions: Sequence[str],
+    references: Sequence[Any],
+    rouge_types: Sequence[str],
+    use_aggregator: bool,
+    detailed: bool,
+    return_signature: bool,
+) -> dict[str, Any]:
+    """``score``'s result by another tool's rules (``implementation=name``), one reference an example."""
+    rouge_types = [rouge_types] if isinstance(rouge_types, str) else list(rouge_types)
+    check_implementation_types(name, rouge_types)
+    several = next(
+        (i for i, refs in enumerate(references) if not isinstance(refs, str) and len(refs) != 1), None
+    )
+    if several is not None:
+        raise ValueError(
+            f"implementation={name!r} scores one reference an example, as the tool does; example {several} "
+            f"has {len(references[several])}"
+        )
+    single = [refs if isinstance(refs, str) else refs[0] for refs in references]
+    result = score_with(name, predictions, single, rouge_types, use_aggregator, detailed)
+    if return_signature:
+        aggregation = "mean-in-order" if use_aggregator else "none"
+        result["signature"] = (
+            f"{implementation_signature(name)}|agg:{aggregation}|kurenai_rouge:{__version__}"
+        )
+    return result
+
+
 def check_options_early(options: dict[str, Any]) -> None:
     """Check compute's options (defaults filled in) before any input is stored.
 
@@ -145,6 +193,13 @@ def check_options_early(options: dict[str, Any]) -> None:
     arguments = dict(bound.arguments)
     for name in ("predictions", "references", "progress"):
         del arguments[name]
+    implementation = arguments.pop("implementation")
+    if implementation is not None:
+        check_implementation_options(implementation, arguments, SCORE_DEFAULTS)
+        types = arguments["rouge_types"]
+        if types is not None:
+            check_implementation_types(implementation, [types] if isinstance(types, str) else types)
+        return
     rouge155 = arguments.pop("rouge155")
     if rouge155 is not None:
         check_rouge155_options(rouge155, arguments, SCORE_DEFAULTS)

@@ -1,0 +1,49 @@
+"""The n-gram arithmetic of pltrdy's ``rouge`` and its fork ``rouge-chinese``.
+
+Both count *distinct* n-grams (a set, not clipped counts), over the words of every sentence of a
+text one after the other (so an n-gram may span two sentences), and add 1e-8 to the F-measure's
+denominator. A word is what ``str.split(" ")`` gives of a sentence whose whitespace runs were
+joined into single spaces, so a sentence of spaces only is one empty word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Score = tuple[float, float, float]  # (precision, recall, F)
+
+
+def words(sentences: Sequence[str]) -> list[str]:
+    """The words of ``sentences``, one sentence after the other (``_split_into_words``)."""
+    return [word for sentence in sentences for word in sentence.split(" ")]
+
+
+def joined_sentences(pieces: Sequence[str]) -> list[str]:
+    """Each non-empty piece with its whitespace runs joined into single spaces (as both tools do)."""
+    return [" ".join(piece.split()) for piece in pieces if len(piece) > 0]
+
+
+def f_measure(precision: float, recall: float) -> float:
+    """``2 * ((P * R) / (P + R + 1e-8))``, in the tools' order of operations."""
+    return 2.0 * ((precision * recall) / (precision + recall + 1e-8))
+
+
+def rouge_n(hypothesis: Sequence[str], reference: Sequence[str], n: int) -> Score:
+    """ROUGE-N of two word lists by distinct n-grams (``rouge_n`` with ``exclusive=True``)."""
+    hypothesis_grams = {tuple(hypothesis[i : i + n]) for i in range(len(hypothesis) - n + 1)}
+    reference_grams = {tuple(reference[i : i + n]) for i in range(len(reference) - n + 1)}
+    overlap = len(hypothesis_grams & reference_grams)
+    precision = overlap / len(hypothesis_grams) if hypothesis_grams else 0.0
+    recall = overlap / len(reference_grams) if reference_grams else 0.0
+    return precision, recall, f_measure(precision, recall)
+
+
+def lcs_table(x: Sequence[str], y: Sequence[str]) -> list[list[int]]:
+    """The LCS lengths of every prefix pair of ``x`` and ``y`` (``_lcs``), row by row."""
+    table = [[0] * (len(y) + 1)]
+    for i in range(1, len(x) + 1):
+        above, row = table[-1], [0]
+        for j in range(1, len(y) + 1):
+            row.append(above[j - 1] + 1 if x[i - 1] == y[j - 1] else max(above[j], row[j - 1]))
+        table.append(row)
+    return table

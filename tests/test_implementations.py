@@ -1,0 +1,172 @@
+"""compute(implementation=...) against the real tools it reproduces (test oracles in requirements-dev).
+
+rouge-chinese 1.0.3 and pltrdy's rouge 1.0.1 are called on the same texts: hypothesis-generated ones
+(mixed scripts, punctuation only, repeated words, sentence ends of both tools, spaces) and samples
+written here; every value, per example and averaged, is equal (`==`).
+"""
+
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rouge import Rouge as PltrdyRouge
+from rouge_chinese import Rouge as ChineseRouge
+
+import kurouge
+from kurouge.implementations import pltrdy
+
+TOOLS = {"rouge-chinese": ChineseRouge, "rouge": PltrdyRouge}
+TYPES = ["rouge1", "rouge2", "rougeL"]
+KEYS = {"rouge1": "rouge-1", "rouge2": "rouge-2", "rougeL": "rouge-l"}
+# Words that repeat, in several scripts and cases, with the punctuation the tools cut sentences at.
+WORDS = [
+    "the",
+    "The",
+    "cat",
+    "u.s.",
+    "猫",
+    "今天",
+    "天气",
+    "很",
+    "好",
+    "。",
+    "！",
+    "?",
+    "？",
+    "...",
+    "……",
+    "”",
+    "’",
+    ",",
+    "a",
+]
+SPACES = [" ", "  ", "\n", "\t", "\u3000", ""]
+TEXT = st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(SPACES)), min_size=1, max_size=25).map(
+    lambda parts: "".join(word + space for word, space in parts)
+)
+
+
+def tool_scores(name, predictions, references, avg):
+    return TOOLS[name]().get_scores(predictions, references, avg=avg)
+
+
+def expected(name, predictions, references):
+    """compute()'s keys, per example and averaged, from the tool's own output."""
+    rows = tool_scores(name, predictions, references, avg=False)
+    per_example = {}
+    for rouge_type, key in KEYS.items():
+        per_example[rouge_type] = [row[key]["f"] for row in rows]
+        per_example[f"{rouge_type}_precision"] = [row[key]["p"] for row in rows]
+        per_example[f"{rouge_type}_recall"] = [row[key]["r"] for row in rows]
+    averaged = tool_scores(name, predictions, references, avg=True)
+    aggregate = {rouge_type: averaged[key]["f"] for rouge_type, key in KEYS.items()}
+    return per_example, aggregate
+
+
+def scorable(name, text):
+    try:
+        TOOLS[name]().get_scores(text, "a")
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", list(TOOLS))
+@settings(max_examples=300, deadline=None)
+@given(pairs=st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=4))
+def test_every_value_equals_the_tool(name, pairs):
+    pairs = [(p, r) for p, r in pairs if scorable(name, p) and scorable(name, r)]
+    if not pairs:
+        return
+    predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
+    per_example, aggregate = expected(name, predictions, references)
+    options = {"implementation": name, "rouge_types": TYPES}
+    got = kurouge.score(predictions, references, use_aggregator=False, detailed=True, **options)
+    assert got == per_example
+    assert kurouge.score(predictions, references, **options) == aggregate
+
+
+SAMPLES = [
+    ("我 爱 北京 天安门 。 天安门 上 太阳 升", "我 爱 北京 。 太阳 升 起来"),
+    ("今天 天气 很 好 ！ “ 是 吗 ？ ” 他 问", "今天 天气 不错 。 他 问 了"),
+    ("the u.s. said it would act . officials agreed", "The U.S. says it will act. Officials agree."),
+    ("a a a b b", "a b a b"),
+    ("。。。", "x"),
+    ("東京 は 晴れ 。 明日 は 雨", "東京 は 雨 。 明日 も 雨"),
+]
+
+
+@pytest.mark.parametrize("name", list(TOOLS))
+def test_samples_in_chinese_japanese_and_english(name):
+    predictions, references = [p for p, _ in SAMPLES], [r for _, r in SAMPLES]
+    per_example, aggregate = expected(name, predictions, references)
+    options = {"implementation": name, "rouge_types": TYPES}
+    assert (
+        kurouge.score(predictions, references, use_aggregator=False, detailed=True, **options) == per_example
+    )
+    assert kurouge.score(predictions, references, **options) == aggregate
+
+
+def test_a_long_sentence_is_scored_where_pltrdy_recurses_too_deep():
+    words = " ".join(f"w{i % 50}" for i in range(1200))
+    with pytest.raises(RecursionError):
+        PltrdyRouge().get_scores(words, words)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(10_000)
+    try:
+        tool = PltrdyRouge().get_scores(words, words)[0]["rouge-l"]["f"]
+    finally:
+        sys.setrecursionlimit(limit)
+    assert kurouge.score([words], [words], implementation="rouge", rouge_types=["rougeL"]) == {"rougeL": tool}
+    assert pltrdy.lcs_words(words.split(), words.split()) == set(words.split())
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"implementation": "rouge-chinese", "tokenizer": "zh"}, "drop tokenizer"),
+        ({"implementation": "rouge", "rouge155": "-n 2"}, "drop rouge155"),
+        ({"implementation": "rouge", "language": "en", "use_stemmer": True}, "drop use_stemmer, language"),
+        ({"implementation": "rouge", "bootstrap": True}, "drop bootstrap"),
+        (
+            {"implementation": "sumy"},
+            "implementation='sumy' is not known; choose one of: 'rouge-chinese', 'rouge'",
+        ),
+        ({"implementation": "rouge", "rouge_types": ["rougeLsum"]}, "has no rougeLsum"),
+        ({"implementation": 3}, "takes a tool's name, got 3"),
+    ],
+)
+def test_what_an_implementation_cannot_take_is_a_clear_error(options, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        kurouge.score(["a b"], ["a b"], **options)
+
+
+def test_an_empty_text_is_the_tool_s_error_naming_the_example():
+    with pytest.raises(
+        ValueError, match=r"cannot score example 1: the tool raises ValueError\(Hypothesis is empty.\)"
+    ):
+        kurouge.score(["a", "  "], ["a", "b"], implementation="rouge-chinese")
+    with pytest.raises(ValueError, match="Hypothesis is empty"):
+        ChineseRouge().get_scores("  ", "b")
+    with pytest.raises(ValueError, match="example 0 has 2"):
+        kurouge.score(["a"], [["a", "b"]], implementation="rouge")
+
+
+def test_the_signature_names_the_tool_and_its_version(rouge):
+    result = rouge.compute(
+        predictions=["a b"], references=["a c"], implementation="rouge-chinese", return_signature=True
+    )
+    assert result["signature"] == "impl:rouge-chinese-1.0.3|agg:mean-in-order|kurenai_rouge:0.1.0"
+    per_example = kurouge.score(
+        ["a b"], ["a c"], implementation="rouge", use_aggregator=False, return_signature=True
+    )
+    assert per_example["signature"].startswith("impl:rouge(pltrdy)-1.0.1|agg:none|")
+
+
+def test_the_metric_checks_the_implementation_before_it_stores_inputs(rouge):
+    with pytest.raises(ValueError, match="drop tokenizer"):
+        rouge.compute(predictions=["a"], references=["a"], implementation="rouge", tokenizer="word")
+    assert rouge.compute(
+        predictions=["a b"], references=["a b"], implementation="rouge", rouge_types="rouge1"
+    ) == {"rouge1": pytest.approx(1.0)}
