@@ -13,6 +13,8 @@ import evaluate
 import pytest
 from conftest import MODULE_FILES, REPO, copy_module
 
+import kurouge
+
 PAIR = {"predictions": ["いぬ が はしる"], "references": ["いぬ が あるく"]}
 EXPECTED = {"rouge1": 2 / 3, "rouge2": 0.5, "rougeL": 2 / 3, "rougeLsum": 2 / 3}
 
@@ -127,7 +129,7 @@ def test_a_library_of_another_api_is_refused(tmp_path, metric_dir):
     assert done.returncode == 1
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith(
-        "ImportError: this kurenai_rouge.py is written for kurouge API 1, but the installed"
+        f"ImportError: this kurenai_rouge.py is written for kurouge API {kurouge.API_VERSION}, but the installed"
     )
     assert "has API 999: install the kurouge that comes with this file" in last
 
