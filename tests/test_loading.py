@@ -128,9 +128,8 @@ def test_a_library_of_another_api_is_refused(tmp_path, metric_dir):
     done = run_loading("import kurouge\nkurouge.API_VERSION = 999", tmp_path, metric_dir)
     assert done.returncode == 1
     last = done.stderr.strip().splitlines()[-1]
-    assert last.startswith(
-        f"ImportError: this kurenai_rouge.py is written for kurouge API {kurouge.API_VERSION}, but the installed"
-    )
+    written_for = f"written for kurouge API {kurouge.API_VERSION}, but the installed"
+    assert last.startswith(f"ImportError: this kurenai_rouge.py is {written_for}")
     assert "has API 999: install the kurouge that comes with this file" in last
 
 
