@@ -8,9 +8,11 @@ joined into single spaces, so a sentence of spaces only is one empty word.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 Score = tuple[float, float, float]  # (precision, recall, F)
+# Both tools' types under compute's keys: the n of each n-gram type; rougeL has its own rule.
+TYPES = {"rouge1": 1, "rouge2": 2, "rougeL": None}
 
 
 def words(sentences: Sequence[str]) -> list[str]:
@@ -47,3 +49,27 @@ def lcs_table(x: Sequence[str], y: Sequence[str]) -> list[list[int]]:
             row.append(above[j - 1] + 1 if x[i - 1] == y[j - 1] else max(above[j], row[j - 1]))
         table.append(row)
     return table
+
+
+def score_sentences(
+    hypothesis: list[str],
+    reference: list[str],
+    rouge_types: Sequence[str],
+    rouge_l: Callable[[list[str], list[str]], Score],
+) -> dict[str, Score]:
+    """The (P, R, F) of each of ``rouge_types`` for two texts' sentences (``Rouge._get_scores``).
+
+    ``rouge_l`` is the tool's rule for rougeL, given the sentences. A text without sentences is the
+    ValueError the tool raises.
+    """
+    if not hypothesis:
+        raise ValueError("Hypothesis is empty.")
+    if not reference:
+        raise ValueError("Reference is empty.")
+    hypothesis_words, reference_words = words(hypothesis), words(reference)
+    return {
+        rouge_type: rouge_l(hypothesis, reference)
+        if TYPES[rouge_type] is None
+        else rouge_n(hypothesis_words, reference_words, TYPES[rouge_type])
+        for rouge_type in rouge_types
+    }

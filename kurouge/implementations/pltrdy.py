@@ -16,20 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kurouge.implementations.distinct import Score, f_measure, joined_sentences, lcs_table, rouge_n, words
+from kurouge.implementations import distinct
+from kurouge.implementations.distinct import Score
 
 VERSION = "1.0.1"
-TYPES = {"rouge1": 1, "rouge2": 2, "rougeL": None}
+TYPES = distinct.TYPES
 
 
 def sentences(text: str) -> list[str]:
     """The sentences pltrdy's ``rouge`` scores of ``text``: its pieces between full stops."""
-    return joined_sentences(text.split("."))
+    return distinct.joined_sentences(text.split("."))
 
 
 def lcs_words(x: Sequence[str], y: Sequence[str]) -> set[str]:
     """The words of the LCS of ``x`` and ``y`` that ``_recon_lcs`` traces back, as a set."""
-    table = lcs_table(x, y)
+    table = distinct.lcs_table(x, y)
     traced, i, j = set(), len(x), len(y)
     while i and j:
         if x[i - 1] == y[j - 1]:
@@ -49,22 +50,11 @@ def rouge_l(hypothesis_sentences: list[str], reference_sentences: list[str]) -> 
         reference_words = reference.split(" ")
         for hypothesis in hypothesis_sentences:
             union |= lcs_words(reference_words, hypothesis.split(" "))
-    recall = len(union) / len(set(words(reference_sentences)))
-    precision = len(union) / len(set(words(hypothesis_sentences)))
-    return precision, recall, f_measure(precision, recall)
+    recall = len(union) / len(set(distinct.words(reference_sentences)))
+    precision = len(union) / len(set(distinct.words(hypothesis_sentences)))
+    return precision, recall, distinct.f_measure(precision, recall)
 
 
 def score_pair(prediction: str, reference: str, rouge_types: list[str]) -> dict[str, Score]:
     """The (P, R, F) of each of ``rouge_types`` for one pair; ValueError where the tool raises one."""
-    hypothesis_sentences, reference_sentences = sentences(prediction), sentences(reference)
-    if not hypothesis_sentences:
-        raise ValueError("Hypothesis is empty.")
-    if not reference_sentences:
-        raise ValueError("Reference is empty.")
-    hypothesis, reference_words = words(hypothesis_sentences), words(reference_sentences)
-    return {
-        rouge_type: rouge_l(hypothesis_sentences, reference_sentences)
-        if TYPES[rouge_type] is None
-        else rouge_n(hypothesis, reference_words, TYPES[rouge_type])
-        for rouge_type in rouge_types
-    }
+    return distinct.score_sentences(sentences(prediction), sentences(reference), rouge_types, rouge_l)

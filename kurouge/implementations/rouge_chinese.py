@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
-from kurouge.implementations.distinct import Score, f_measure, joined_sentences, lcs_table, rouge_n, words
+from kurouge.implementations import distinct
+from kurouge.implementations.distinct import Score
 
 VERSION = "1.0.3"
-TYPES = {"rouge1": 1, "rouge2": 2, "rougeL": None}
+TYPES = distinct.TYPES
 _CUTS = (
     (re.compile("([。！？\\?])([^”’])"), r"\1\n\2"),
     (re.compile("(\\.{6})([^”’])"), r"\1\n\2"),
@@ -27,27 +28,17 @@ def sentences(text: str) -> list[str]:
     """The sentences rouge-chinese scores of ``text`` (``cut_sent``, then empty pieces dropped)."""
     for pattern, replacement in _CUTS:
         text = pattern.sub(replacement, text)
-    return joined_sentences(text.rstrip().split("\n"))
+    return distinct.joined_sentences(text.rstrip().split("\n"))
 
 
 def rouge_l(hypothesis: list[str], reference: list[str]) -> Score:
-    """rouge-l of two word lists: their LCS over each one's length (``rouge_l_summary_level``)."""
-    llcs = lcs_table(reference, hypothesis)[-1][-1]
-    recall, precision = llcs / len(reference), llcs / len(hypothesis)
-    return precision, recall, f_measure(precision, recall)
+    """rouge-l of two texts' sentences: the LCS of their whole word lists over each one's length."""
+    hypothesis_words, reference_words = distinct.words(hypothesis), distinct.words(reference)
+    llcs = distinct.lcs_table(reference_words, hypothesis_words)[-1][-1]
+    recall, precision = llcs / len(reference_words), llcs / len(hypothesis_words)
+    return precision, recall, distinct.f_measure(precision, recall)
 
 
 def score_pair(prediction: str, reference: str, rouge_types: list[str]) -> dict[str, Score]:
     """The (P, R, F) of each of ``rouge_types`` for one pair; ValueError where the tool raises one."""
-    hypothesis_sentences, reference_sentences = sentences(prediction), sentences(reference)
-    if not hypothesis_sentences:
-        raise ValueError("Hypothesis is empty.")
-    if not reference_sentences:
-        raise ValueError("Reference is empty.")
-    hypothesis, reference_words = words(hypothesis_sentences), words(reference_sentences)
-    return {
-        rouge_type: rouge_l(hypothesis, reference_words)
-        if TYPES[rouge_type] is None
-        else rouge_n(hypothesis, reference_words, TYPES[rouge_type])
-        for rouge_type in rouge_types
-    }
+    return distinct.score_sentences(sentences(prediction), sentences(reference), rouge_types, rouge_l)
