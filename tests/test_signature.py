@@ -100,7 +100,25 @@ def test_every_compute_option_is_covered(rouge):
         "predictions",
         "references",
     }
-    assert parameters == KEY_OPTIONS | {name for options in OPTION_CHANGES for name in options}
+    covered = {name for options in OPTION_CHANGES for name in options} | {"implementation"}  # below
+    assert parameters == KEY_OPTIONS | covered
+
+
+def test_an_implementation_changes_the_numbers_and_the_signature(rouge):
+    # The tools take one reference an example: the first of each.
+    first = [references[0] for references in REFERENCES]
+    base = rouge.compute(
+        predictions=PREDICTIONS, references=first, rouge_types=["rouge1"], return_signature=True
+    )
+    tool = rouge.compute(
+        predictions=PREDICTIONS,
+        references=first,
+        implementation="rouge",
+        rouge_types=["rouge1"],
+        return_signature=True,
+    )
+    assert tool["rouge1"] != base["rouge1"] and tool["signature"] != base["signature"]
+    assert tool["signature"].startswith("impl:rouge(pltrdy)-1.0.1|")
 
 
 def test_bootstrap_settings_do_not_matter_without_bootstrap(rouge):
