@@ -1,122 +1,157 @@
-"""docs/recipes/lm_eval run end to end by lm-evaluation-harness, with a tiny model built here.
+"""The lm-evaluation-harness task pack shipped in kurouge, run end to end by ``simple_evaluate``.
 
-The recipe's task (its YAML and utils.py, as the docs give them) is included by a task that reads
-Amharic documents this test writes; beside it, the same task scored by rouge-score's RougeScorer,
-what ``evaluate.load("rouge")`` runs (and what lm-eval's afrobench XL-Sum task calls), gives 0.
+Each task of the pack is included by a test task that reads documents this test writes (JSON lines,
+no download); a stand-in model answers each document with its ``prediction`` field. The reported
+numbers equal ``kurouge.score`` on the same pairs; rouge-score, what ``evaluate.load("rouge")`` and
+the stock tasks run, gives 0 on the Amharic, Arabic-script and Chinese pairs.
 """
 
-import shutil
-from pathlib import Path
+import json
 
-import evaluate
 import lm_eval
 import pytest
-from conftest import REPO
-from harness_fixtures import DOCUMENTS, build_model, write_documents
+from lm_eval.api.model import LM
 from lm_eval.tasks import TaskManager
-
-RECIPE = REPO / "docs" / "recipes" / "lm_eval"
-TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-# The stock metric's scorer: rouge-score's RougeScorer without stemming, per document.
-STOCK = """
 from rouge_score import rouge_scorer
 
+import kurouge
+from kurouge.cli.main import main
+from kurouge.harnesses.lm_eval_path import lm_eval_path
+
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-
-
-def process_results(doc, results):
-    scores = rouge_scorer.RougeScorer(TYPES).score(doc["summary"], results[0])
-    return {t: scores[t].fmeasure for t in TYPES} | {"signature": "rouge-score"}
-"""
-
-
-# afrobench's XL-Sum task pointed at the recipe, as docs/harnesses.md says (utils.py beside the YAML).
-AFROBENCH = (
-    Path(lm_eval.__file__).parent / "tasks" / "afrobench" / "xlsum" / "prompt_2" / "xlsum_amharic.yaml"
-)
-AFROBENCH_OVERRIDE = """process_results: !function utils.process_results_am
-validation_split: null
-metric_list:
-  - metric: rouge1
-    aggregation: mean
-    higher_is_better: true
-  - metric: signature
-    aggregation: !function utils.signature
-    higher_is_better: true
-"""
-
-
-def task_yaml(name, data, override="", include=RECIPE / "kurenai_xlsum_amharic.yaml"):
-    """A task that includes ``include`` and reads ``data`` instead of XL-Sum."""
-    return (
-        f"include: {include}\ntask: {name}\n{override}"
-        f"dataset_path: json\ndataset_name: null\ndataset_kwargs:\n  data_files:\n    test: {data}\n"
-        "fewshot_split: null\ngeneration_kwargs:\n  until: ['</s>']\n  max_gen_toks: 4\n  do_sample: false\n"
+AM = [
+    ("የኢትዮጵያ መንግስት ዛሬ አዲስ የትምህርት ፖሊሲ አወጀ ።", "ኢትዮጵያ አዲስ የትምህርት ፖሊሲ አወጀች", "ኢትዮጵያ አዲስ ፖሊሲ"),
+    ("በአዲስ አበባ ከባድ ዝናብ ጣለ ። መንገዶች ተዘጉ ።", "በአዲስ አበባ ዝናብ መንገዶችን ዘጋ", "በአዲስ አበባ ዝናብ ጣለ"),
+]
+YO = [("Ọba tuntun dé sí ìlú Ọ̀yọ́ lánàá.", "Ọba tuntun dé sí Ọ̀yọ́", "Ọba tuntun dé Ọ̀yọ́")]
+DARIJA = [
+    (
+        "الحكومة المغربية علنات على برنامج جديد ديال التعليم",
+        "الحكومة علنات برنامج جديد",
+        "علنات الحكومة برنامج",
     )
+]
+JA = [("東京で新しい美術館が今日開館した。", "東京で美術館が開館した", "東京の美術館が開館")]
+ZH = [("会议讨论了明年的预算和招聘计划。", ["会议讨论了预算和招聘", "讨论明年预算"], "会议讨论预算")]
+EN = [
+    (
+        "The board met on Monday.",
+        ["The board met on Monday to discuss the budget.", "A meeting."],
+        "The board met",
+    )
+]
+# The pack's task: (language, documents as the task reads them, each with the model's answer).
+CASES = {
+    "kurenai_xlsum_amharic": ("am", [{"text": t, "summary": s, "prediction": p} for t, s, p in AM]),
+    "kurenai_xlsum_yoruba": ("yo", [{"text": t, "summary": s, "prediction": p} for t, s, p in YO]),
+    "kurenai_ja_xlsum": ("ja", [{"text": t, "summary": s, "prediction": p} for t, s, p in JA]),
+    "kurenai_darija_summarization": (
+        "ar",
+        [
+            {"messages": [{"content": f"لخص هاد المقطع: {t}"}, {"content": s}], "prediction": p}
+            for t, s, p in DARIJA
+        ],
+    ),
+    "kurenai_longbench_vcsum": ("zh", [{"context": t, "answers": a, "prediction": p} for t, a, p in ZH]),
+    "kurenai_longbench_qmsum": (
+        "en",
+        [{"context": t, "question": "What happened?", "answers": a, "prediction": p} for t, a, p in EN],
+    ),
+}
+
+
+class FixedAnswers(LM):
+    """A stand-in model: each document's answer is its ``prediction`` field; it records the prompts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.prompts: dict[str, str] = {}
+
+    def generate_until(self, requests):
+        for request in requests:
+            self.prompts[request.doc["prediction"]] = request.args[0]
+        return [request.doc["prediction"] for request in requests]
+
+    def loglikelihood(self, requests):
+        raise NotImplementedError
+
+    def loglikelihood_rolling(self, requests):
+        raise NotImplementedError
+
+
+def pairs(task, documents):
+    """(prediction, reference or references) of a task's documents."""
+    if task.startswith("kurenai_longbench"):
+        return [(d["prediction"], d["answers"]) for d in documents]
+    if task == "kurenai_darija_summarization":
+        return [(d["prediction"], d["messages"][1]["content"]) for d in documents]
+    return [(d["prediction"], d["summary"]) for d in documents]
 
 
 @pytest.fixture(scope="module")
-def evaluation(tmp_path_factory):
+def run(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lm_eval")
-    tasks = tmp / "tasks"
-    tasks.mkdir()
-    data = write_documents(tmp / "documents.jsonl")
-    (tasks / "kurenai.yaml").write_text(task_yaml("test_kurenai_amharic", data), encoding="utf-8")
-    (tasks / "stock.py").write_text(STOCK, encoding="utf-8")
-    stock_task = task_yaml("test_stock_amharic", data, "process_results: !function stock.process_results\n")
-    (tasks / "stock.yaml").write_text(stock_task, encoding="utf-8")
-    shutil.copy(RECIPE / "utils.py", tasks / "utils.py")
-    afrobench = task_yaml("test_afrobench_amharic", data, AFROBENCH_OVERRIDE, AFROBENCH)
-    (tasks / "afrobench.yaml").write_text(afrobench, encoding="utf-8")
-    return lm_eval.simple_evaluate(
-        model="hf",
-        model_args={"pretrained": str(build_model(tmp / "model")), "device": "cpu"},
-        tasks=["test_kurenai_amharic", "test_stock_amharic", "test_afrobench_amharic"],
-        task_manager=TaskManager(include_path=str(tasks)),
-        batch_size=1,
-        log_samples=True,
+    for task, (_, documents) in CASES.items():
+        data = tmp / f"{task}.jsonl"
+        data.write_text(
+            "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in documents), encoding="utf-8"
+        )
+        (tmp / f"test_{task}.yaml").write_text(
+            f"include: {lm_eval_path()}/{task}.yaml\ntask: test_{task}\ndataset_path: json\n"
+            f"dataset_name: null\ndataset_kwargs:\n  data_files:\n    test: {data}\n"
+            "test_split: test\ntraining_split: null\nvalidation_split: null\nfewshot_split: null\n"
+            "num_fewshot: 0\n",
+            encoding="utf-8",
+        )
+    model = FixedAnswers()
+    results = lm_eval.simple_evaluate(
+        model=model,
+        tasks=[f"test_{task}" for task in CASES],
+        task_manager=TaskManager(include_path=str(tmp)),
+        log_samples=False,
     )
+    return results["results"], model.prompts
 
 
-def test_recipe_scores_each_document_and_reports_the_mean(evaluation, metric_dir):
-    rouge = evaluate.load(str(metric_dir))
-    samples = sorted(evaluation["samples"]["test_kurenai_amharic"], key=lambda s: s["doc_id"])
-    assert [s["doc"]["summary"] for s in samples] == [doc["summary"] for doc in DOCUMENTS]
-    predictions = [s["filtered_resps"][0] for s in samples]
-    assert predictions == ["ኢትዮጵያ ኢትዮጵያ ኢትዮጵያ ኢትዮጵያ"] * len(DOCUMENTS)
-    references = [doc["summary"] for doc in DOCUMENTS]
-    expected = rouge.compute(
-        predictions=predictions, references=references, language="am", use_aggregator=False
+@pytest.mark.parametrize("task", list(CASES))
+def test_task_reports_kurouge_scores_and_signature(run, task):
+    language, documents = CASES[task]
+    results = run[0][f"test_{task}"]
+    predictions, references = zip(*pairs(task, documents), strict=True)
+    types = ["rougeL"] if task.startswith("kurenai_longbench") else TYPES
+    expected = kurouge.score(
+        list(predictions), list(references), rouge_types=types, language=language, use_aggregator=False
     )
-    results = evaluation["results"]["test_kurenai_amharic"]
-    for rouge_type in TYPES:
-        assert [s[rouge_type] for s in samples] == expected[rouge_type]
-        assert results[f"{rouge_type},none"] == sum(expected[rouge_type]) / len(DOCUMENTS)
-    assert results["rouge1,none"] > 0.2
-    signature = rouge.compute(
-        predictions=predictions, references=references, language="am", return_signature=True
-    )
+    for rouge_type in types:
+        assert results[f"{rouge_type},none"] == pytest.approx(sum(expected[rouge_type]) / len(documents))
+    assert results[f"{types[0]},none"] > 0.2
+    signature = kurouge.score([""], [""], language=language, multi_ref="best", return_signature=True)
     assert results["signature,none"] == signature["signature"]
-    assert "|lang:am(Amharic)|" in signature["signature"]
 
 
-def test_stock_metric_scores_zero_on_the_same_task(evaluation):
-    results = evaluation["results"]["test_stock_amharic"]
-    assert {t: results[f"{t},none"] for t in TYPES} == dict.fromkeys(TYPES, 0.0)
-    assert evaluation["results"]["test_kurenai_amharic"]["rouge1,none"] > 0.2
+@pytest.mark.parametrize(
+    "task", ["kurenai_xlsum_amharic", "kurenai_darija_summarization", "kurenai_longbench_vcsum"]
+)
+def test_stock_scorer_gives_zero_on_the_same_pairs(task):
+    scorer = rouge_scorer.RougeScorer(TYPES)
+    for prediction, references in pairs(task, CASES[task][1]):
+        for reference in [references] if isinstance(references, str) else references:
+            assert all(s.fmeasure == 0.0 for s in scorer.score(reference, prediction).values())
 
 
-def test_recipe_folder_is_an_include_path():
-    tasks = TaskManager(include_path=str(RECIPE)).all_tasks
-    assert {"kurenai_xlsum_amharic", "kurenai_xlsum_tigrinya"} <= set(tasks)
-    assert "kurenai_xlsum" not in tasks  # the base, as afrobench's, is not a task
+def test_article_is_in_the_prompt(run):
+    prompts = run[1]
+    for text, _, prediction in AM:
+        assert f"```{text}```" in prompts[prediction]
 
 
-def test_afrobench_task_pointed_at_the_recipe(evaluation):
-    kurenai = evaluation["results"]["test_kurenai_amharic"]
-    afrobench = evaluation["results"]["test_afrobench_amharic"]
-    assert afrobench["rouge1,none"] == kurenai["rouge1,none"] > 0.2
-    assert afrobench["signature,none"] == kurenai["signature,none"]
-    # afrobench's prompt 2 writes {{'text'}}, a Jinja string literal: the model sees "text", not the document.
-    prompts = [s["arguments"][0][0] for s in evaluation["samples"]["test_afrobench_amharic"]]
-    assert all("```text```" in prompt for prompt in prompts)
+def test_pack_is_an_include_path_with_every_task(capsys):
+    assert main(["lm-eval-path"]) == 0
+    assert capsys.readouterr().out.strip() == lm_eval_path()
+    tasks = set(TaskManager(include_path=lm_eval_path()).all_tasks)
+    languages = "amharic arabic hausa igbo kirundi oromo pidgin somali swahili telugu tigrinya yoruba"
+    longbench = "gov_report qmsum multi_news vcsum samsum dureader"
+    assert {f"kurenai_xlsum_{name}" for name in languages.split()} <= tasks
+    assert {f"kurenai_longbench_{name}" for name in longbench.split()} <= tasks
+    assert {"kurenai_darija_summarization", "kurenai_ja_xlsum"} <= tasks
+    assert not {"_kurenai_summary", "_kurenai_longbench", "_kurenai_afrobench_xlsum"} & tasks

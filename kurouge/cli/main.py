@@ -4,6 +4,9 @@
     kurenai-rouge --predictions sys.txt [--predictions sys2.txt ...] --baseline base.txt \
         --references refs.txt
 
+``kurenai-rouge lm-eval-path`` prints the include path of the lm-evaluation-harness tasks shipped
+in the package (kurouge/harnesses/lm_eval_tasks).
+
 With ``--baseline`` each system is compared with the baseline by a paired significance test
 (``compare()``): means, difference, its interval and the p-value per rouge type.
 
@@ -493,7 +496,13 @@ def main(argv: list[str] | None = None) -> int:
 
     Each warning prints once, as one line (with --baseline every system and the baseline are scored).
     """
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments == ["lm-eval-path"]:
+        from kurouge.harnesses.lm_eval_path import lm_eval_path
+
+        print(lm_eval_path())
+        return 0
+    args = build_parser().parse_args(arguments)
     shown: set[str] = set()
 
     def show_warning(message: Warning | str, *_: Any, **__: Any) -> None:
