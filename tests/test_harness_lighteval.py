@@ -1,6 +1,6 @@
-"""docs/recipes/lighteval run end to end by lighteval's Pipeline, with a tiny model built here.
+"""kurouge.harnesses.lighteval_metric end to end in lighteval's Pipeline, with a tiny model built here.
 
-A custom-tasks file imports the recipe's metric and prompt and defines two tasks over Amharic
+A custom-tasks file imports the package's metric and prompt and defines two tasks over Amharic
 documents this test writes: one scored by kurenai_rouge, one by lighteval's own rouge metrics
 (rouge-score inside), which give 0. Two defects of lighteval 0.13.0 in this environment are worked
 around here, nowhere else (docs/harnesses.md):
@@ -13,25 +13,21 @@ lighteval's transformers model turns autograd off for the whole process when imp
 back on, so that the Trainer tests that run later in the same session can train.
 """
 
-import sys
 import types
 
 import evaluate
 import pytest
 import torch
 import xxhash
-from conftest import REPO
 from harness_fixtures import DOCUMENTS, build_model, write_documents
 
-RECIPE = REPO / "docs" / "recipes" / "lighteval"
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 CUSTOM_TASKS = """
-import sys
-
-sys.path.insert(0, {recipe!r})
-from kurenai_rouge_tasks import kurenai_rouge_metric, xlsum_prompt
 from lighteval.metrics.metrics import Metrics
 from lighteval.tasks.lighteval_task import LightevalTaskConfig
+
+from kurouge.harnesses.lighteval_metric import kurenai_rouge_metric
+from kurouge.harnesses.lighteval_tasks import xlsum_prompt
 
 
 def task(name, metrics):
@@ -69,7 +65,7 @@ def run_pipeline(tmp_path_factory):
     (tmp / "data").mkdir()
     write_documents(tmp / "data" / "test.jsonl")
     tasks = tmp / "tasks.py"
-    tasks.write_text(CUSTOM_TASKS.format(recipe=str(RECIPE), data=str(tmp / "data")), encoding="utf-8")
+    tasks.write_text(CUSTOM_TASKS.format(data=str(tmp / "data")), encoding="utf-8")
     encoded = types.SimpleNamespace(
         xxh64=lambda data: xxhash.xxh64(data.encode() if isinstance(data, str) else data)
     )
@@ -113,16 +109,14 @@ def test_lighteval_rouge_scores_zero_on_the_same_task(pipeline):
     assert {t: results[t] for t in TYPES} == dict.fromkeys(TYPES, 0.0)
 
 
-def test_signature_names_the_language(monkeypatch):
-    monkeypatch.syspath_prepend(str(RECIPE))
-    import kurenai_rouge_tasks
+def test_signature_names_the_language():
+    from kurouge.harnesses import lighteval_metric, lighteval_tasks
 
-    assert "|lang:am(Amharic)|" in kurenai_rouge_tasks.signature("am")
-    assert [task.name for task in kurenai_rouge_tasks.TASKS_TABLE][:2] == [
+    assert "|lang:am(Amharic)|" in lighteval_metric.signature("am")
+    assert [task.name for task in lighteval_tasks.TASKS_TABLE][:2] == [
         "kurenai_xlsum_amharic",
         "kurenai_xlsum_tigrinya",
     ]
-    sys.modules.pop("kurenai_rouge_tasks")
 
 
 def test_autograd_is_on_after_the_pipeline(pipeline):
