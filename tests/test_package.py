@@ -36,6 +36,9 @@ def test_the_wheel_holds_every_module_of_the_package_and_nothing_else(wheel):
     modules = {name for name in names if name.endswith(".py")}
     in_checkout = {path.relative_to(REPO).as_posix() for path in (REPO / "kurouge").rglob("*.py")}
     assert modules == in_checkout
+    # The lm-evaluation-harness task pack (package data): its bases have no suffix.
+    pack = "kurouge/harnesses/lm_eval_tasks/"
+    assert {pack + "_kurenai_summary", pack + "kurenai_xlsum_amharic.yaml"} <= set(names)
     assert all(
         name.startswith(("kurouge/", f"kurenai_rouge-{kurouge.__version__}.dist-info/")) for name in names
     )
