@@ -3,10 +3,12 @@
 Each task of the pack is included by a test task that reads documents this test writes (JSON lines,
 no download); a stand-in model answers each document with its ``prediction`` field. The reported
 numbers equal ``kurouge.score`` on the same pairs; rouge-score, what ``evaluate.load("rouge")`` and
-the stock tasks run, gives 0 on the Amharic, Arabic-script and Chinese pairs.
+the stock tasks run, gives 0 on the Amharic, Arabic-script and Chinese pairs; afrobench's own Amharic
+task, run beside on the same outputs, reports 0 and prompts with the word "text", not the article.
 """
 
 import json
+from pathlib import Path
 
 import lm_eval
 import pytest
@@ -19,6 +21,23 @@ from kurouge.cli.main import main
 from kurouge.harnesses.lm_eval_path import lm_eval_path
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+# lm-eval's own afrobench Amharic XL-Sum task, scored as its utils.py does: rouge-score's RougeScorer,
+# what its evaluate.load("rouge") runs, per document.
+AFROBENCH = (
+    Path(lm_eval.__file__).parent / "tasks" / "afrobench" / "xlsum" / "prompt_2" / "xlsum_amharic.yaml"
+)
+STOCK = """from rouge_score import rouge_scorer
+
+TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+
+
+def process_results(doc, results):
+    scores = rouge_scorer.RougeScorer(TYPES).score(doc["summary"], results[0])
+    return {t: scores[t].fmeasure for t in TYPES}
+"""
+STOCK_METRICS = "process_results: !function stock.process_results\nmetric_list:\n" + "".join(
+    f"  - metric: {t}\n    aggregation: mean\n    higher_is_better: true\n" for t in TYPES
+)
 AM = [
     ("የኢትዮጵያ መንግስት ዛሬ አዲስ የትምህርት ፖሊሲ አወጀ ።", "ኢትዮጵያ አዲስ የትምህርት ፖሊሲ አወጀች", "ኢትዮጵያ አዲስ ፖሊሲ"),
     ("በአዲስ አበባ ከባድ ዝናብ ጣለ ። መንገዶች ተዘጉ ።", "በአዲስ አበባ ዝናብ መንገዶችን ዘጋ", "በአዲስ አበባ ዝናብ ጣለ"),
@@ -65,11 +84,11 @@ class FixedAnswers(LM):
 
     def __init__(self) -> None:
         super().__init__()
-        self.prompts: dict[str, str] = {}
+        self.prompts: dict[tuple[str, str], str] = {}
 
     def generate_until(self, requests):
         for request in requests:
-            self.prompts[request.doc["prediction"]] = request.args[0]
+            self.prompts[request.task_name, request.doc["prediction"]] = request.args[0]
         return [request.doc["prediction"] for request in requests]
 
     def loglikelihood(self, requests):
@@ -88,25 +107,33 @@ def pairs(task, documents):
     return [(d["prediction"], d["summary"]) for d in documents]
 
 
+def local_task(include, name, data, override=""):
+    """A task ``test_<name>`` that includes ``include`` and reads ``data`` (JSON lines) instead."""
+    return (
+        f"include: {include}\ntask: test_{name}\n{override}dataset_path: json\n"
+        f"dataset_name: null\ndataset_kwargs:\n  data_files:\n    test: {data}\n"
+        "test_split: test\ntraining_split: null\nvalidation_split: null\nfewshot_split: null\n"
+        "num_fewshot: 0\n"
+    )
+
+
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lm_eval")
     for task, (_, documents) in CASES.items():
         data = tmp / f"{task}.jsonl"
-        data.write_text(
-            "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in documents), encoding="utf-8"
-        )
-        (tmp / f"test_{task}.yaml").write_text(
-            f"include: {lm_eval_path()}/{task}.yaml\ntask: test_{task}\ndataset_path: json\n"
-            f"dataset_name: null\ndataset_kwargs:\n  data_files:\n    test: {data}\n"
-            "test_split: test\ntraining_split: null\nvalidation_split: null\nfewshot_split: null\n"
-            "num_fewshot: 0\n",
-            encoding="utf-8",
-        )
+        lines = "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in documents)
+        data.write_text(lines, encoding="utf-8")
+        pack_task = local_task(f"{lm_eval_path()}/{task}.yaml", task, data)
+        (tmp / f"test_{task}.yaml").write_text(pack_task, encoding="utf-8")
+    (tmp / "stock.py").write_text(STOCK, encoding="utf-8")
+    amharic = tmp / "kurenai_xlsum_amharic.jsonl"
+    stock = local_task(AFROBENCH, "stock_afrobench_amharic", amharic, STOCK_METRICS)
+    (tmp / "test_stock_afrobench_amharic.yaml").write_text(stock, encoding="utf-8")
     model = FixedAnswers()
     results = lm_eval.simple_evaluate(
         model=model,
-        tasks=[f"test_{task}" for task in CASES],
+        tasks=[f"test_{task}" for task in [*CASES, "stock_afrobench_amharic"]],
         task_manager=TaskManager(include_path=str(tmp)),
         log_samples=False,
     )
@@ -139,10 +166,18 @@ def test_stock_scorer_gives_zero_on_the_same_pairs(task):
             assert all(s.fmeasure == 0.0 for s in scorer.score(reference, prediction).values())
 
 
-def test_article_is_in_the_prompt(run):
+def test_article_is_in_the_prompt_where_afrobench_shows_the_word_text(run):
     prompts = run[1]
     for text, _, prediction in AM:
-        assert f"```{text}```" in prompts[prediction]
+        assert f"```{text}```" in prompts["test_kurenai_xlsum_amharic", prediction]
+        assert "```text```" in prompts["test_stock_afrobench_amharic", prediction]
+
+
+def test_stock_afrobench_task_scores_zero_on_the_same_outputs(run):
+    results = run[0]
+    stock = results["test_stock_afrobench_amharic"]
+    assert {t: stock[f"{t},none"] for t in TYPES} == dict.fromkeys(TYPES, 0.0)
+    assert results["test_kurenai_xlsum_amharic"]["rouge1,none"] > 0.2
 
 
 def test_pack_is_an_include_path_with_every_task(capsys):
