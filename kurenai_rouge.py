@@ -179,9 +179,11 @@ Args:
         digits separates words (non-ASCII text is dropped, as Perl drops
         it); for other languages use the tokenizers. See docs/rouge155.md.
     implementation (str, optional): score exactly as another tool does:
-        "rouge-chinese" (rouge-chinese 1.0.3's get_scores) or "rouge"
+        "rouge-chinese" (rouge-chinese 1.0.3's get_scores), "rouge"
         (pltrdy's rouge 1.0.1), on the texts as given, one reference an
-        example; rouge_types among rouge1, rouge2, rougeL. Aggregated, the
+        example, rouge_types among rouge1, rouge2, rougeL; or "longbench"
+        (LongBench's rougeL F in lm-eval 0.4.13, language "en" or "zh",
+        the best of several references). Aggregated, the
         mean the tool prints. Other scoring options are a ValueError; an
         empty text is one, as the tool raises. See docs/comparing.md.
 

@@ -25,6 +25,7 @@ from kurouge.implementations.registry import (
     implementation_signature,
     implementation_types,
     score_with,
+    takes_several_references,
 )
 from kurouge.inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
 from kurouge.rouge155.compute import check_rouge155_options, compute_rouge155, rouge155_signature
@@ -101,7 +102,14 @@ def score(
         if tool_types:
             rouge_types = implementation_types(implementation)
         return score_by_implementation(
-            implementation, predictions, references, rouge_types, use_aggregator, detailed, return_signature
+            implementation,
+            predictions,
+            references,
+            rouge_types,
+            use_aggregator,
+            detailed,
+            return_signature,
+            language,
         )
     if rouge155 is not None:
         tokens = (
@@ -161,24 +169,27 @@ def score_by_implementation(
     use_aggregator: bool,
     detailed: bool,
     return_signature: bool,
+    language: str | None = None,
 ) -> dict[str, Any]:
-    """``score``'s result by another tool's rules (``implementation=name``), one reference an example."""
+    """``score``'s result by another tool's rules (``implementation=name``)."""
     rouge_types = [rouge_types] if isinstance(rouge_types, str) else list(rouge_types)
     check_implementation_types(name, rouge_types)
-    several = next(
-        (i for i, refs in enumerate(references) if not isinstance(refs, str) and len(refs) != 1), None
-    )
-    if several is not None:
-        raise ValueError(
-            f"implementation={name!r} scores one reference an example, as the tool does; example {several} "
-            f"has {len(references[several])}"
+    if not takes_several_references(name):
+        several = next(
+            (i for i, refs in enumerate(references) if not isinstance(refs, str) and len(refs) != 1), None
         )
-    single = [refs if isinstance(refs, str) else refs[0] for refs in references]
-    result = score_with(name, predictions, single, rouge_types, use_aggregator, detailed)
+        if several is not None:
+            raise ValueError(
+                f"implementation={name!r} scores one reference an example, as the tool does; example "
+                f"{several} has {len(references[several])}"
+            )
+        references = [refs if isinstance(refs, str) else refs[0] for refs in references]
+    result = score_with(name, predictions, references, rouge_types, use_aggregator, detailed, language)
     if return_signature:
         aggregation = "mean-in-order" if use_aggregator else "none"
+        language_part = f"|lang:{language}" if language else ""
         result["signature"] = (
-            f"{implementation_signature(name)}|agg:{aggregation}|kurenai_rouge:{__version__}"
+            f"{implementation_signature(name)}{language_part}|agg:{aggregation}|kurenai_rouge:{__version__}"
         )
     return result
 

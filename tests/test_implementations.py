@@ -170,3 +170,39 @@ def test_the_metric_checks_the_implementation_before_it_stores_inputs(rouge):
     assert rouge.compute(
         predictions=["a b"], references=["a b"], implementation="rouge", rouge_types="rouge1"
     ) == {"rouge1": pytest.approx(1.0)}
+
+
+# LongBench through lm-evaluation-harness's own code path (lm_eval/tasks/longbench/metrics.py).
+longbench = pytest.importorskip("lm_eval.tasks.longbench.metrics")
+lm_eval_metrics = pytest.importorskip("lm_eval.api.metrics")
+LONGBENCH = {"en": longbench.get_rouge_score, "zh": longbench.get_rouge_zh_score}
+ANSWERS = st.lists(st.one_of(TEXT, st.just(""), st.just(" . ")), min_size=1, max_size=3)
+
+
+@pytest.mark.parametrize("language", list(LONGBENCH))
+@settings(max_examples=150, deadline=None)
+@given(
+    documents=st.lists(
+        st.tuples(st.one_of(TEXT, st.just(""), st.just("  \n")), ANSWERS), min_size=1, max_size=3
+    )
+)
+def test_longbench_equals_lm_eval_s_longbench_metrics(language, documents):
+    predictions, answers = [p for p, _ in documents], [a for _, a in documents]
+    key = "rouge_score" if language == "en" else "rouge_zh_score"
+    expected = [LONGBENCH[language]({"answers": a}, [p])[key] for p, a in documents]
+    options = {"implementation": "longbench", "language": language}
+    assert kurouge.score(predictions, answers, use_aggregator=False, **options) == {"rougeL": expected}
+    assert kurouge.score(predictions, answers, **options) == {"rougeL": lm_eval_metrics.mean(expected)}
+
+
+def test_longbench_takes_its_two_languages_and_prints_f_only():
+    with pytest.raises(ValueError, match="takes language=.en. or .zh., as the tool does; got .ja."):
+        kurouge.score(["a"], ["a"], implementation="longbench", language="ja")
+    with pytest.raises(ValueError, match="prints F only: drop detailed"):
+        kurouge.score(["a"], ["a"], implementation="longbench", language="en", detailed=True)
+    result = kurouge.score(
+        ["今天天气很好"], [["今天天气不错"]], implementation="longbench", language="zh", return_signature=True
+    )
+    assert (
+        result["signature"] == "impl:longbench-lm-eval-0.4.13|lang:zh|agg:mean-in-order|kurenai_rouge:0.1.0"
+    )

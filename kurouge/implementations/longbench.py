@@ -1,0 +1,42 @@
+"""LongBench's ROUGE as lm-evaluation-harness 0.4.13 scores its tasks (lm_eval/tasks/longbench/metrics.py).
+
+The answer is stripped; against each of the document's answers it gets pltrdy's rouge-l F
+(``pltrdy``), after jieba's words are joined with spaces on both sides for Chinese (``rouge_zh_score``:
+dureader, vcsum), and the document keeps the best, starting from 0. Where pltrdy's tool raises (an
+empty side) LongBench's bare ``except`` gives 0, and so does this. LongBench prints F only.
+"""
+
+from __future__ import annotations
+
+from kurouge.implementations import pltrdy
+from kurouge.tokenizers.segmenters import jieba_tokenizer
+
+VERSION = "lm-eval-0.4.13"
+TYPES = {"rougeL": None}
+LANGUAGES = ("en", "zh")  # rouge_score and rouge_zh_score
+
+
+def rouge_l_f(prediction: str, answer: str) -> float:
+    """The rouge-l F of pltrdy's tool for one answer, 0.0 where the tool raises (``rouge_score``)."""
+    try:
+        return pltrdy.score_pair(prediction, answer, ["rougeL"])["rougeL"][2]
+    except ValueError:
+        return 0.0
+
+
+def jieba_words(text: str) -> str:
+    """The words jieba cuts ``text`` into (its default dictionary, not cut_all) joined with spaces."""
+    return " ".join(jieba_tokenizer().cut(text, cut_all=False))
+
+
+def score_example(prediction: str, answers: list[str], language: str) -> dict[str, float]:
+    """The document's rouge-l F, the best over ``answers``, under ``rougeL``."""
+    prediction = prediction.strip()
+    best = 0.0
+    for answer in answers:
+        if language == "zh":
+            score = rouge_l_f(jieba_words(prediction), jieba_words(answer))
+        else:
+            score = rouge_l_f(prediction, answer)
+        best = max(score, best)
+    return {"rougeL": best}
