@@ -19,14 +19,7 @@ from typing import Any
 from kurouge import __version__
 from kurouge.caller import user_stacklevel
 from kurouge.engine.engines import CHUNK, ENGINES, validate_rouge_types
-from kurouge.implementations.registry import (
-    check_implementation_options,
-    check_implementation_types,
-    implementation_signature,
-    implementation_types,
-    score_with,
-    takes_several_references,
-)
+from kurouge.implementations.registry import NATIVE, check_name, native_options, resolve_implementation
 from kurouge.inputs import as_texts, check_inputs, check_options, check_resampling, check_systems
 from kurouge.rouge155.compute import check_rouge155_options, compute_rouge155, rouge155_signature
 from kurouge.settings import Settings, resolve
@@ -73,9 +66,12 @@ def score(
     of ROUGE-1.5.5.pl) scores as that script does instead (rouge155.compute); ``implementation``
     (another tool's name) as that tool does (kurouge.implementations).
     """
-    if implementation is not None:
-        check_implementation_options(implementation, dict(locals()), SCORE_DEFAULTS)
-        tool_types = rouge_types is None  # then the tool's own types, not compute's four
+    if implementation is not None and check_name(implementation) in NATIVE:
+        options = native_options(implementation, scoring_options(locals()), SCORE_DEFAULTS)
+        return score(predictions, references, **options, progress=progress)
+    tool = (
+        None if implementation is None else resolve_implementation(implementation, locals(), SCORE_DEFAULTS)
+    )
     if rouge155 is not None:  # every scoring option the flags replace must keep its default
         check_rouge155_options(rouge155, dict(locals()), SCORE_DEFAULTS)
     rouge_types = check_score_options(
@@ -98,19 +94,11 @@ def score(
     predictions, references = as_texts(predictions, references)
     if use_aggregator and not len(predictions):
         raise ValueError("predictions and references are empty: there is nothing to score")
-    if implementation is not None:
-        if tool_types:
-            rouge_types = implementation_types(implementation)
-        return score_by_implementation(
-            implementation,
-            predictions,
-            references,
-            rouge_types,
-            use_aggregator,
-            detailed,
-            return_signature,
-            language,
-        )
+    if tool is not None:
+        result = tool.score(predictions, references, use_aggregator, detailed)
+        if return_signature:
+            result["signature"] = tool.signature(use_aggregator)
+        return result
     if rouge155 is not None:
         tokens = (
             None
@@ -161,37 +149,13 @@ def score(
 SCORE_DEFAULTS = {name: parameter.default for name, parameter in inspect.signature(score).parameters.items()}
 
 
-def score_by_implementation(
-    name: str,
-    predictions: Sequence[str],
-    references: Sequence[Any],
-    rouge_types: Sequence[str],
-    use_aggregator: bool,
-    detailed: bool,
-    return_signature: bool,
-    language: str | None = None,
-) -> dict[str, Any]:
-    """``score``'s result by another tool's rules (``implementation=name``)."""
-    rouge_types = [rouge_types] if isinstance(rouge_types, str) else list(rouge_types)
-    check_implementation_types(name, rouge_types)
-    if not takes_several_references(name):
-        several = next(
-            (i for i, refs in enumerate(references) if not isinstance(refs, str) and len(refs) != 1), None
-        )
-        if several is not None:
-            raise ValueError(
-                f"implementation={name!r} scores one reference an example, as the tool does; example "
-                f"{several} has {len(references[several])}"
-            )
-        references = [refs if isinstance(refs, str) else refs[0] for refs in references]
-    result = score_with(name, predictions, references, rouge_types, use_aggregator, detailed, language)
-    if return_signature:
-        aggregation = "mean-in-order" if use_aggregator else "none"
-        language_part = f"|lang:{language}" if language else ""
-        result["signature"] = (
-            f"{implementation_signature(name)}{language_part}|agg:{aggregation}|kurenai_rouge:{__version__}"
-        )
-    return result
+def scoring_options(arguments: dict[str, Any]) -> dict[str, Any]:
+    """``score``'s keyword options among ``arguments`` (its locals), without ``implementation``."""
+    return {
+        name: arguments[name]
+        for name in SCORE_DEFAULTS
+        if name not in ("predictions", "references", "implementation", "progress")
+    }
 
 
 def check_options_early(options: dict[str, Any]) -> None:
@@ -205,11 +169,10 @@ def check_options_early(options: dict[str, Any]) -> None:
     for name in ("predictions", "references", "progress"):
         del arguments[name]
     implementation = arguments.pop("implementation")
-    if implementation is not None:
-        check_implementation_options(implementation, arguments, SCORE_DEFAULTS)
-        types = arguments["rouge_types"]
-        if types is not None:
-            check_implementation_types(implementation, [types] if isinstance(types, str) else types)
+    if implementation is not None and check_name(implementation) in NATIVE:
+        arguments = native_options(implementation, arguments, SCORE_DEFAULTS)
+    elif implementation is not None:
+        resolve_implementation(implementation, arguments, SCORE_DEFAULTS)
         return
     rouge155 = arguments.pop("rouge155")
     if rouge155 is not None:

@@ -24,7 +24,7 @@ python3 -m venv "$work/venv"
 export PATH="$work/venv/bin:$PATH" VIRTUAL_ENV="$work/venv"
 python -m pip install -q --upgrade pip
 python -m pip install -q -e ".[all,space,cluster]" -r requirements-dev.txt
-python -m pip install -q --no-deps -r requirements-lighteval.txt  # why --no-deps: see the file
+python -m pip install -q --no-deps -r requirements-lighteval.txt -r requirements-peers.txt  # why --no-deps: see the files
 ruff check .
 ruff format --check .
 python -m pytest -q "$@"

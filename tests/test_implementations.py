@@ -131,7 +131,7 @@ def test_a_long_sentence_is_scored_where_pltrdy_recurses_too_deep():
         ({"implementation": "rouge", "bootstrap": True}, "drop bootstrap"),
         (
             {"implementation": "sumy"},
-            "implementation='sumy' is not known; choose one of: 'rouge-chinese', 'rouge'",
+            "implementation='sumy' is not known; choose one of: 'rouge-score', 'ROUGE-1.5.5', 'xlsum'",
         ),
         ({"implementation": "rouge", "rouge_types": ["rougeLsum"]}, "has no rougeLsum"),
         ({"implementation": 3}, "takes a tool's name, got 3"),
@@ -204,5 +204,68 @@ def test_longbench_takes_its_two_languages_and_prints_f_only():
         ["今天天气很好"], [["今天天气不错"]], implementation="longbench", language="zh", return_signature=True
     )
     assert (
-        result["signature"] == "impl:longbench-lm-eval-0.4.13|lang:zh|agg:mean-in-order|kurenai_rouge:0.1.0"
+        result["signature"]
+        == "impl:longbench-lm-eval-0.4.13|lang:zh|tok:jieba-0.42.1|agg:mean-in-order|kurenai_rouge:0.1.0"
     )
+
+
+def test_rouge_score_by_name_is_the_real_rouge_score():
+    from rouge_score import rouge_scorer, scoring
+
+    predictions = ["The cat sat on the mat.", "Officials said the U.S. would act"]
+    references = ["A cat was sitting on the mat", "the u.s. will act, officials say"]
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
+    rows = [scorer.score(r, p) for p, r in zip(predictions, references, strict=True)]
+    got = kurouge.score(
+        predictions,
+        references,
+        implementation="rouge-score",
+        use_stemmer=True,
+        rouge_types=TYPES,
+        use_aggregator=False,
+    )
+    assert got == {t: [row[t].fmeasure for row in rows] for t in TYPES}
+    aggregator = scoring.BootstrapAggregator()
+    for row in rows:
+        aggregator.add_scores(row)
+    assert aggregator.aggregate()["rouge1"].mid.fmeasure == pytest.approx(
+        kurouge.score(predictions, references, implementation="rouge-score", use_stemmer=True)["rouge1"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "same_as"),
+    [
+        ({"implementation": "rouge-score"}, {"tokenizer": "rouge-score"}),
+        ({"implementation": "ROUGE-1.5.5", "rouge155": "-n 2 -a -m"}, {"rouge155": "-n 2 -a -m"}),
+        (
+            {"implementation": "ROUGE-1.5.5", "rouge155": "-n 2 -a", "language": "ja"},
+            {"rouge155": "-n 2 -a", "language": "ja"},
+        ),
+        ({"implementation": "xlsum", "language": "ja"}, {"tokenizer": "xlsum", "language": "ja"}),
+        ({"implementation": "ja-mecab"}, {"tokenizer": "ja-mecab"}),
+    ],
+)
+def test_the_tools_kurenai_rouge_already_reproduces_are_reachable_by_name(options, same_as):
+    predictions, references = (
+        ["東京は晴れ。the cats sat", "今日は雨です"],
+        ["東京は雨。a cat sat", "今日は晴れです"],
+    )
+    got = kurouge.score(predictions, references, return_signature=True, **options)
+    assert got == kurouge.score(predictions, references, return_signature=True, **same_as)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"implementation": "ROUGE-1.5.5"}, "takes the script's flags as rouge155="),
+        ({"implementation": "rouge-score", "tokenizer": "word"}, "sets tokenizer itself: drop tokenizer"),
+        ({"implementation": "xlsum"}, "takes the language of the texts as language="),
+        ({"implementation": "ROUGE-1.5.5", "rouge155": "-n 2", "use_stemmer": True}, "drop use_stemmer"),
+    ],
+)
+def test_what_a_tool_by_name_cannot_take_is_a_clear_error(options, message, rouge):
+    with pytest.raises(ValueError, match=message):
+        kurouge.score(["a"], ["a"], **options)
+    with pytest.raises(ValueError, match=message):  # before any input is stored
+        rouge.compute(predictions=["a"], references=["a"], **options)

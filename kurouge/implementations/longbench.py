@@ -9,11 +9,17 @@ empty side) LongBench's bare ``except`` gives 0, and so does this. LongBench pri
 from __future__ import annotations
 
 from kurouge.implementations import pltrdy
+from kurouge.implementations.averages import mean_in_order
+from kurouge.tokenizers.backends import package_versions
 from kurouge.tokenizers.segmenters import jieba_tokenizer
 
 VERSION = "lm-eval-0.4.13"
 TYPES = {"rougeL": None}
 LANGUAGES = ("en", "zh")  # rouge_score and rouge_zh_score
+SEVERAL_REFERENCES = True
+SCALE = 1
+PRECISION_RECALL = False
+average = mean_in_order  # lm-eval's mean: sum(values) / len(values)
 
 
 def rouge_l_f(prediction: str, answer: str) -> float:
@@ -29,7 +35,14 @@ def jieba_words(text: str) -> str:
     return " ".join(jieba_tokenizer().cut(text, cut_all=False))
 
 
-def score_example(prediction: str, answers: list[str], language: str) -> dict[str, float]:
+def reading(language: str) -> str | None:
+    """The segmenter LongBench reads ``language`` with, for the signature (jieba for zh)."""
+    return package_versions("jieba")[0] if language == "zh" else None
+
+
+def score_example(
+    prediction: str, answers: list[str], rouge_types: list[str], language: str
+) -> dict[str, float]:
     """The document's rouge-l F, the best over ``answers``, under ``rougeL``."""
     prediction = prediction.strip()
     best = 0.0

@@ -12,10 +12,16 @@ from __future__ import annotations
 import re
 
 from kurouge.implementations import distinct
+from kurouge.implementations.averages import mean_in_order
 from kurouge.implementations.distinct import Score
 
 VERSION = "1.0.3"
 TYPES = distinct.TYPES
+LANGUAGES = None
+SEVERAL_REFERENCES = False
+SCALE = 1
+PRECISION_RECALL = True
+average = mean_in_order
 _CUTS = (
     (re.compile("([。！？\\?])([^”’])"), r"\1\n\2"),
     (re.compile("(\\.{6})([^”’])"), r"\1\n\2"),
@@ -42,3 +48,10 @@ def rouge_l(hypothesis: list[str], reference: list[str]) -> Score:
 def score_pair(prediction: str, reference: str, rouge_types: list[str]) -> dict[str, Score]:
     """The (P, R, F) of each of ``rouge_types`` for one pair; ValueError where the tool raises one."""
     return distinct.score_sentences(sentences(prediction), sentences(reference), rouge_types, rouge_l)
+
+
+def score_example(
+    prediction: str, references: list[str], rouge_types: list[str], language: None
+) -> dict[str, Score]:
+    """``score_pair`` of the example's one reference (the registry's protocol)."""
+    return score_pair(prediction, references[0], rouge_types)

@@ -1,0 +1,165 @@
+"""compute(implementation=...) for sumeval, LLaMA-Factory and OpenCompass, against their own code.
+
+Each test runs the tool's own scoring code, installed from the package index (requirements-peers.txt):
+sumeval 0.2.2's ``RougeCalculator`` and its command line's ``statistics.mean``; LLaMA-Factory 0.9.5's
+``ComputeSimilarity`` (src/llamafactory/train/sft/metric.py), fed token ids that a stand-in tokenizer
+decodes to the texts; OpenCompass 0.5.4's ``JiebaRougeEvaluator.score``. Texts are generated with
+hypothesis (mixed scripts, punctuation only, empty and space-only sides, repeated words) and written
+here in Chinese, Japanese and English; every value, per example and averaged, is equal (``==``).
+"""
+
+import statistics
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from peer_modules import import_alone
+from sumeval.metrics.rouge import RougeCalculator
+
+import kurouge
+
+TYPES = ["rouge1", "rouge2", "rougeL"]
+LF_KEYS = ("rouge-1", "rouge-2", "rouge-l")  # LLaMA-Factory's score_dict keys
+WORDS = [
+    "the", "The", "an", "cat", "u.s.", "co-op", "$5", "-", "α", "ヴ", "様々", "東京", "は", "晴れ", "です",
+    "ＡＢＣ", "猫", "今天", "天气", "很", "好", "的", "我们", "%", "”", "“", "。", "，", ",", ".", "!", "?",
+    "……", "\n", "0", "１２",
+]  # fmt: skip
+SPACES = [" ", "  ", "", "\t", "\u3000"]
+TEXT = st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(SPACES)), max_size=20).map(
+    lambda parts: "".join(word + space for word, space in parts)
+)
+SAMPLES = {
+    "zh": [
+        ("我爱北京天安门。天安门上太阳升", "我爱北京，太阳升起来"),
+        ("今天天气很好！“是吗？”他问。增长了12%", "今天天气不错。他问了，增长12%"),
+        ("", "参考"),
+    ],
+    "ja": [
+        ("様々な日本語の文章です。東京は晴れ", "日本語の文章はいろいろです。東京は雨"),
+        ("ヴァイオリンとαの話", "バイオリンの話"),
+        ("。。。", "東京"),
+    ],
+    "en": [
+        ("The U.S. said it would act; officials agreed.", "the u.s. says it will act. Officials agree"),
+        ("a co-op of $5 cats, the cats", "The co-op sells cats for $5."),
+        ("", "a"),
+    ],
+}
+
+
+def sumeval_expected(language, predictions, references):
+    calculator = RougeCalculator(lang=language)
+    rows = [
+        {
+            "rouge1": calculator.rouge_1(p, refs),
+            "rouge2": calculator.rouge_2(p, refs),
+            "rougeL": calculator.rouge_l(p, refs),
+        }
+        for p, refs in zip(predictions, references, strict=True)
+    ]
+    per_example = {t: [row[t] for row in rows] for t in TYPES}
+    return per_example, {t: statistics.mean(values) for t, values in per_example.items()}
+
+
+def check(name, expected, predictions, references, **options):
+    per_example, aggregate = expected
+    got = kurouge.score(predictions, references, implementation=name, use_aggregator=False, **options)
+    assert got == per_example
+    assert kurouge.score(predictions, references, implementation=name, **options) == aggregate
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh"])
+@settings(max_examples=60, deadline=None)
+@given(examples=st.lists(st.tuples(TEXT, st.lists(TEXT, min_size=1, max_size=3)), min_size=1, max_size=4))
+def test_sumeval_every_value(language, examples):
+    predictions, references = [p for p, _ in examples], [refs for _, refs in examples]
+    check(
+        "sumeval",
+        sumeval_expected(language, predictions, references),
+        predictions,
+        references,
+        language=language,
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh"])
+def test_sumeval_samples(language):
+    predictions, references = [p for p, _ in SAMPLES[language]], [[r] for _, r in SAMPLES[language]]
+    expected = sumeval_expected(language, predictions, references)
+    check("sumeval", expected, predictions, references, language=language)
+    assert expected[0]["rouge1"][0] > 0  # the samples are not all zeros
+
+
+def test_sumeval_names_its_japanese_tokenizer_in_the_signature():
+    calculator = RougeCalculator(lang="ja")
+    used = "janome" if type(calculator._lang.tokenizer).__module__.startswith("janome") else "mecab"
+    signature = kurouge.score(
+        ["東京"], ["東京"], implementation="sumeval", language="ja", return_signature=True
+    )
+    assert signature["signature"].startswith(f"impl:sumeval-0.2.2|lang:ja|tok:{used}")
+
+
+class IdTokenizer:
+    """A stand-in for a Hugging Face tokenizer: token id i decodes to the i-th text."""
+
+    pad_token_id = 0
+
+    def __init__(self, texts):
+        self.texts = ["", *texts]
+
+    def batch_decode(self, ids, skip_special_tokens):
+        return [self.texts[row[0]] for row in ids]
+
+
+def llama_factory_expected(predictions, references):
+    metric = import_alone("llamafactory.train.sft.metric")
+    texts = [*predictions, *references]
+    similarity = metric.ComputeSimilarity(tokenizer=IdTokenizer(texts))
+    ids = np.arange(1, len(texts) + 1).reshape(-1, 1)
+    prediction = type(
+        "EvalPrediction", (), {"predictions": ids[: len(predictions)], "label_ids": ids[len(predictions) :]}
+    )
+    similarity(prediction, compute_result=False)
+    per_example = {t: list(similarity.score_dict[k]) for t, k in zip(TYPES, LF_KEYS, strict=True)}
+    result = similarity._dump()
+    aggregate = {t: result[k] for t, k in zip(TYPES, LF_KEYS, strict=True)}
+    return per_example, aggregate
+
+
+@settings(max_examples=80, deadline=None)
+@given(pairs=st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=40))
+def test_llama_factory_every_value(pairs):
+    predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
+    check("llama-factory", llama_factory_expected(predictions, references), predictions, references)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh"])
+def test_llama_factory_samples(language):
+    predictions, references = [p for p, _ in SAMPLES[language]], [r for _, r in SAMPLES[language]]
+    check("llama-factory", llama_factory_expected(predictions, references), predictions, references)
+
+
+def opencompass_expected(predictions, references):
+    evaluator = import_alone(
+        "opencompass.openicl.icl_evaluator.icl_jieba_rouge_evaluator"
+    ).JiebaRougeEvaluator()
+    per_example = {t: [] for t in TYPES}
+    for prediction, reference in zip(predictions, references, strict=True):
+        for t, value in evaluator.score([prediction], [reference]).items():
+            per_example[t].append(value)
+    return per_example, evaluator.score(predictions, references)
+
+
+@settings(max_examples=80, deadline=None)
+@given(pairs=st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=40))
+def test_opencompass_every_value(pairs):
+    predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
+    check("opencompass", opencompass_expected(predictions, references), predictions, references)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh"])
+def test_opencompass_samples(language):
+    predictions, references = [p for p, _ in SAMPLES[language]], [r for _, r in SAMPLES[language]]
+    check("opencompass", opencompass_expected(predictions, references), predictions, references)
