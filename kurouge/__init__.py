@@ -6,8 +6,9 @@
 >>> kurouge.score(["今日は晴れです"], ["今日は雨です"], language="ja", rouge_types=["rouge1"])
 {'rouge1': 0.75}
 
-``score`` is ``compute()`` without evaluate, ``compare`` the paired significance tests, ``get_tokenizer``
-the tokenizer a set of options scores with. Nothing is imported until it is used.
+``score`` is ``compute()`` without evaluate, ``compare`` the paired significance tests,
+``compare_implementations`` the same outputs under every tool's ROUGE, ``get_tokenizer`` the
+tokenizer a set of options scores with. Nothing is imported until it is used.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ API_VERSION = 2
 _LAZY = {
     "score": "kurouge.api",
     "compare": "kurouge.api",
+    "compare_implementations": "kurouge.audit",
     "get_tokenizer": "kurouge.settings",
     "tokenizer_names": "kurouge.tokenizers.registry",
 }

@@ -26,7 +26,10 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from kurouge.implementations.registry import has_precision_recall
 from kurouge.wording import counted
+
+ALL_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 # The largest input file read (1 GiB): more would not fit in memory once scored.
 MAX_FILE_BYTES = 1 << 30
@@ -176,8 +179,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--rouge-types",
-        default="rouge1,rouge2,rougeL,rougeLsum",
-        help="comma-separated rouge types (default: %(default)s)",
+        default=None,
+        help="comma-separated rouge types (default: rouge1,rouge2,rougeL,rougeLsum, or the tool's own)",
+    )
+    parser.add_argument(
+        "--implementation",
+        metavar="TOOL",
+        help="score exactly as another tool does: rouge-score, xlsum, ja-mecab, rouge-chinese, rouge "
+        "(pltrdy's), sumeval, llama-factory, opencompass or longbench (docs/implementations.md)",
+    )
+    parser.add_argument(
+        "--audit",
+        action="store_true",
+        help="score the predictions under every implementation that applies to --language, side by side "
+        "(× 100), with each rouge type's spread",
     )
     parser.add_argument(
         "--use-stemmer",
@@ -256,7 +271,13 @@ def format_csv(result: dict[str, Any], rouge_types: list[str]) -> str:
 
 def run(args: argparse.Namespace) -> str:
     """Score the files as ``args`` asks and return the text to print."""
+    if args.audit:
+        return run_audit(args)
     if args.rouge155 is not None:
+        if args.implementation not in (None, "ROUGE-1.5.5"):
+            raise InputError(
+                f"--rouge155 is ROUGE-1.5.5's scoring: drop --implementation {args.implementation}"
+            )
         return run_rouge155(args)
     for name in ("eos", "sentence_per_line"):
         if getattr(args, name) != build_parser().get_default(name):
@@ -264,6 +285,8 @@ def run(args: argparse.Namespace) -> str:
                 f"--{name.replace('_', '-')} goes with --rouge155: it says how its files are read"
             )
     if args.baseline is not None:
+        if args.implementation is not None:
+            raise InputError("--baseline compares systems by kurenai_rouge's scoring: drop --implementation")
         return run_comparison(args)
     if len(args.predictions) > 1:
         raise InputError("several --predictions are compared with a --baseline; give one, or add --baseline")
@@ -272,6 +295,11 @@ def run(args: argparse.Namespace) -> str:
     predictions, references = read_examples(args.predictions[0], args.references)
     rouge_types = _rouge_types(args)
     per_example = args.format == "csv"
+    if per_example and args.implementation is not None and not _has_precision_recall(args.implementation):
+        raise InputError(
+            f"--format csv writes precision, recall and F; --implementation {args.implementation} prints F "
+            "only: use --format json or table"
+        )
     result = _call(
         "score",
         predictions=predictions,
@@ -290,8 +318,10 @@ def run(args: argparse.Namespace) -> str:
         seed=args.seed,
         engine=args.engine,
         return_signature=True,
+        implementation=args.implementation,
     )
     warn_of_empty_lines(args.predictions[0], predictions, args.references, references)
+    rouge_types = rouge_types or [key for key in result if key in ALL_TYPES]
     if per_example:
         print(f"signature: {result['signature']}", file=sys.stderr)
         return format_csv(result, rouge_types)
@@ -363,6 +393,21 @@ REPLACED_BY_ROUGE155 = (
 )
 
 
+# What --audit decides for each tool itself.
+AUDIT_DROPS = (
+    "tokenizer",
+    "rouge_types",
+    "implementation",
+    "use_stemmer",
+    "split_summaries",
+    "multi_ref",
+    "detailed",
+    "bootstrap",
+    "engine",
+    "rouge155",
+)
+
+
 def run_rouge155(args: argparse.Namespace) -> str:
     """ROUGE-1.5.5.pl's report for the files, read as files2rouge or pyrouge would give them to it."""
     from kurouge.rouge155 import compute as rouge155_compute
@@ -397,8 +442,64 @@ def run_rouge155(args: argparse.Namespace) -> str:
         raise InputError(str(error)) from None
 
 
-def _rouge_types(args: argparse.Namespace) -> list[str]:
+def _has_precision_recall(implementation: str) -> bool:
+    try:
+        return has_precision_recall(implementation)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+
+
+def _rouge_types(args: argparse.Namespace) -> list[str] | None:
+    if args.rouge_types is None:
+        return None
     return [t.strip() for t in args.rouge_types.split(",") if t.strip()]
+
+
+def run_audit(args: argparse.Namespace) -> str:
+    """The predictions under every implementation that applies to --language (``compare_implementations``)."""
+    given = [
+        "--" + name.replace("_", "-")
+        for name in AUDIT_DROPS
+        if getattr(args, name) != build_parser().get_default(name)
+    ]
+    if given or args.baseline is not None or len(args.predictions) > 1:
+        raise InputError(
+            "--audit scores one --predictions file under each tool's own options, with --language alone: "
+            f"drop {', '.join(given) or '--baseline and the other --predictions'}"
+        )
+    if args.format == "csv":
+        raise InputError("--audit prints a table (--format table) or json")
+    predictions, references = read_examples(args.predictions[0], args.references)
+    result = _call(
+        "compare_implementations", predictions=predictions, references=references, language=args.language
+    )
+    warn_of_empty_lines(args.predictions[0], predictions, args.references, references)
+    if args.format == "json":
+        return json.dumps(result, ensure_ascii=False, indent=2)
+    return format_audit(result)
+
+
+def format_audit(result: dict[str, Any]) -> str:
+    """The audit as a table: a row per implementation, its values × 100, the spread, the signatures."""
+    types = list(result["spread"])
+    width = max(len(row["implementation"]) for row in result["rows"]) + 2
+    lines = ["implementation".ljust(width) + "".join(t.rjust(10) for t in types)]
+    for row in result["rows"]:
+        if "error" in row:
+            lines.append(row["implementation"].ljust(width) + f"  cannot score: {row['error']}")
+            continue
+        cells = "".join(f"{row[t]:10.2f}" if t in row else "-".rjust(10) for t in types)
+        lines.append(row["implementation"].ljust(width) + cells)
+    spread = result["spread"]
+    lines.append(
+        "spread".ljust(width)
+        + "".join("-".rjust(10) if spread[t] is None else f"{spread[t]:10.2f}" for t in types)
+    )
+    lines.append("signatures:")
+    lines += [
+        f"  {row['implementation']}: {row['signature']}" for row in result["rows"] if "signature" in row
+    ]
+    return "\n".join(lines)
 
 
 def _call(function: str, /, **arguments: Any) -> dict[str, Any]:
@@ -409,10 +510,10 @@ def _call(function: str, /, **arguments: Any) -> dict[str, Any]:
 
     api is imported here, after the input is read, so that a bad file is reported at once.
     """
-    from kurouge import api
+    from kurouge import api, audit
 
     try:
-        return getattr(api, function)(**arguments)
+        return getattr(audit if function == "compare_implementations" else api, function)(**arguments)
     except (ValueError, ImportError) as error:
         raise InputError(str(error)) from None
 
@@ -471,7 +572,8 @@ def format_comparison(rows: list[list[Any]], confidence_level: float, signature:
 
 # compute()'s options that messages name as Python arguments, and this command line's flags for them.
 _OPTION_RE = re.compile(
-    r"\b(tokenizer|language|use_stemmer|split_summaries|multi_ref|method|correction|engine|detailed|bootstrap)"
+    r"\b(tokenizer|language|use_stemmer|split_summaries|multi_ref|method|correction|engine|detailed|bootstrap"
+    r"|implementation|rouge155)"
     r"=('[^']*'|True)"
 )
 
@@ -486,7 +588,9 @@ def as_flags(message: str) -> str:
     def flag(match: re.Match[str]) -> str:
         name, value = match.groups()
         option = "--" + name.replace("_", "-")
-        return option if value == "True" else f"{option} {value[1:-1]}"
+        if value == "True":
+            return option
+        return f'{option} "{value[1:-1]}"' if " " in value else f"{option} {value[1:-1]}"
 
     return _OPTION_RE.sub(flag, message)
 

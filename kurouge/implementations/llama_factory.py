@@ -19,6 +19,7 @@ TYPES = rouge_chinese.TYPES
 LANGUAGES = None
 SEVERAL_REFERENCES = False
 SCALE = 1
+PERCENT = True
 PRECISION_RECALL = False
 average = numpy_mean
 

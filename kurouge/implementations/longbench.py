@@ -18,6 +18,7 @@ TYPES = {"rougeL": None}
 LANGUAGES = ("en", "zh")  # rouge_score and rouge_zh_score
 SEVERAL_REFERENCES = True
 SCALE = 1
+PERCENT = False
 PRECISION_RECALL = False
 average = mean_in_order  # lm-eval's mean: sum(values) / len(values)
 

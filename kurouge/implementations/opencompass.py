@@ -23,6 +23,7 @@ TYPES = rouge_chinese.TYPES
 LANGUAGES = None
 SEVERAL_REFERENCES = False
 SCALE = 100  # OpenCompass prints rouge-chinese's average F × 100
+PERCENT = True
 PRECISION_RECALL = False
 average = mean_in_order  # rouge-chinese's get_scores(avg=True)
 

@@ -9,8 +9,9 @@ Two kinds of name:
   ``SEVERAL_REFERENCES`` (whether an example may have several), ``SCALE`` (1, or 100 for a tool
   that prints its values × 100 after averaging them), ``PRECISION_RECALL`` (whether it has
   them beside F), ``score_example(prediction, references, rouge_types, language)`` (per type,
-  (P, R, F) or F alone, on the tool's scale), ``average(values)`` (how the tool averages them) and,
-  where the reading depends on an installed segmenter, ``reading(language)`` for the signature.
+  (P, R, F) or F alone, on the tool's scale), ``average(values)`` (how the tool averages them),
+  ``PERCENT`` (whether the numbers it prints are × 100) and, where the reading depends on an
+  installed segmenter, ``reading(language)`` for the signature.
 """
 
 from __future__ import annotations
@@ -62,6 +63,16 @@ def check_name(name: Any) -> str:
         choices = ", ".join(map(repr, IMPLEMENTATIONS))
         raise ValueError(f"implementation={describe(name)} is not known; choose one of: {choices}")
     return name
+
+
+def tool_module(name: str) -> Any:
+    """The module of the tool ``name`` (a ``MODULES`` name)."""
+    return import_module(MODULES[name][0])
+
+
+def has_precision_recall(name: str) -> bool:
+    """Whether the implementation ``name`` gives precision and recall beside F; ValueError if unknown."""
+    return check_name(name) in NATIVE or tool_module(name).PRECISION_RECALL
 
 
 def native_options(name: str, options: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
@@ -154,7 +165,7 @@ def resolve_implementation(
 
     ``options`` maps compute's option names to the caller's values, ``defaults`` to their defaults.
     """
-    module = import_module(MODULES[name][0])
+    module = tool_module(name)
     languages = module.LANGUAGES
     decided = [option for option in DECIDED_BY_THE_TOOL if not (languages and option == "language")]
     clashing = [option for option in decided if options[option] != defaults[option]]

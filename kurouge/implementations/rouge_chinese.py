@@ -20,6 +20,7 @@ TYPES = distinct.TYPES
 LANGUAGES = None
 SEVERAL_REFERENCES = False
 SCALE = 1
+PERCENT = False
 PRECISION_RECALL = True
 average = mean_in_order
 _CUTS = (

@@ -35,6 +35,7 @@ TYPES = {"rouge1": 1, "rouge2": 2, "rougeL": None}
 LANGUAGES = ("en", "ja", "zh")
 SEVERAL_REFERENCES = True
 SCALE = 1
+PERCENT = False
 PRECISION_RECALL = False
 average = exact_mean
 
