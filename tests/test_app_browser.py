@@ -21,8 +21,10 @@ from gradio_client import Client, handle_file
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect, sync_playwright
 
+import kurouge
+from kurouge.space import audit_tab, scoring
 from kurouge.space import compare as app_compare
-from kurouge.space import scoring
+from kurouge.space.tables import NOT_AVAILABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -112,6 +114,17 @@ def wait_for_table(page, elem_id, predicate):
 def scores(rows):
     """{(rouge type, metric): F} of the summary table."""
     return {(row[0], row[1]): float(row[4]) for row in rows}
+
+
+def open_tab(page, name):
+    """Click the tab ``name``; on a narrow page, from gradio's "More tabs" menu if the tab is there."""
+    page.get_by_role("tab", name="Score").wait_for()  # the tabs are laid out
+    tab = page.get_by_role("tab", name=name)
+    if tab.count() and tab.is_visible():
+        tab.click()
+    else:
+        page.get_by_label("More tabs").click()
+        page.locator(".overflow-dropdown button", has_text=name).click()
 
 
 def shoot(page, name):
@@ -431,7 +444,7 @@ def test_browser_score_upload_inspect(server, tmp_path, capsys):
         shoot(page, "4-score-upload.png")
 
         # Inspect: the tokens, which of them matched, and the pair's scores.
-        page.get_by_role("tab", name="Inspect").click()
+        open_tab(page, "Inspect")
         page.locator("#inspect-prediction textarea").fill("今日 は 晴れ です")
         page.locator("#inspect-reference textarea").fill("今日 は 雨 です")
         page.get_by_role("button", name="Inspect", exact=True).click()
@@ -515,7 +528,7 @@ def test_browser_narrow_score_and_inspect(server):
         page.wait_for_timeout(15_000)
         assert len(table(page, "summary")) == 14
         shoot(page, "9-score-error-narrow.png")
-        page.get_by_role("tab", name="Inspect").click()
+        open_tab(page, "Inspect")
         page.get_by_role("button", name="Inspect", exact=True).click()
         wait_for_table(page, "pair-scores", lambda rows: len(rows) == 14)
         fits(page, "pair-scores")
@@ -569,7 +582,7 @@ def test_the_api_names_every_endpoint_parameter_and_output(server):
     """gradio_client's view of the API: short names from the labels, the uploads optional."""
     api = Client(server, verbose=False).view_api(return_format="dict", print_info=False)
     endpoints = api["named_endpoints"]
-    assert set(endpoints) == {"/score", "/inspect", "/compare", "/examples_to_read"}
+    assert set(endpoints) == {"/score", "/inspect", "/compare", "/examples_to_read", "/audit"}
     for name, endpoint in endpoints.items():
         for item in [*endpoint["parameters"], *endpoint["returns"]]:
             label = item["label"]
@@ -696,7 +709,7 @@ def test_browser_compare_systems(server, tmp_path):
             page = browser.new_page(viewport={"width": width, "height": 900})
             page.set_default_timeout(TIMEOUT_MS)
             page.goto(server)
-            page.get_by_role("tab", name="Compare systems").click()
+            open_tab(page, "Compare systems")
             page.get_by_label("approximate randomization").check()
             page.locator("#cmp-run").click()
             summary = wait_for_table(page, "cmp-summary", lambda rows: len(rows) == 4)
@@ -859,3 +872,56 @@ def test_the_app_loads_the_segmenters_models_as_it_starts(tmp_path):
         assert "Scored 1 example." in status
     text = log.read_text()
     assert all(f"loaded the {name} tokenizer's model" in text for name in ("ko", "zh", "ja")), text
+
+
+def test_browser_other_tools(server):
+    """The Other tools tab: every implementation's numbers for the example, then an error left beside them."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    predictions, references, language = audit_tab.AUDIT_EXAMPLES[0]
+    expected = kurouge.compare_implementations(
+        predictions.split("\n"), references.split("\n"), language=language
+    )
+    names = [row["implementation"] for row in expected["rows"]]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for width, suffix in ((1400, ""), (420, "-narrow")):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(server)
+            open_tab(page, "Other tools")
+            page.get_by_role("button", name="Score with every tool").click()
+            rows = wait_for_table(page, "audit", lambda rows: len(rows) == len(names) + 1)
+            assert [row[0] for row in rows] == [*names, "spread"]
+            for row, want in zip(rows, expected["rows"], strict=False):
+                shown = [
+                    f"{want[t]:.4f}" if t in want else NOT_AVAILABLE for t in ("rouge1", "rouge2", "rougeL")
+                ]
+                assert row[1:4] == shown, (row, want)
+            status = page.locator("#audit-status").inner_text()
+            assert status.startswith(f"Scored by {len(names)} implementations"), status
+            headers_keep_words_whole(page, "audit")
+            fits(page, "audit")
+            if width == 420:
+                assert shown_headers(page, "audit") == ["tool", "rouge1", "rouge2", "rougeL"]
+                page.get_by_text("leaves out signatures and errors").first.wait_for()
+            shoot(page, f"15-other-tools{suffix}.png")
+            page.locator("#audit-references textarea").fill("only one line")
+            page.get_by_role("button", name="Score with every tool").click()
+            page.locator("#audit-status", has_text="2 predictions but 1 reference").wait_for()
+            assert len(table(page, "audit")) == len(names) + 1
+            shoot(page, f"16-other-tools-error{suffix}.png")
+            page.close()
+        browser.close()
+
+
+def test_client_audits(server):
+    predictions, references, language = audit_tab.AUDIT_EXAMPLES[2]
+    frame, status = Client(server, verbose=False).predict(
+        predictions, references, language, api_name="/audit"
+    )
+    expected = kurouge.compare_implementations([predictions], [references], language=language)
+    assert [row[0] for row in frame["data"]] == [
+        *(row["implementation"] for row in expected["rows"]),
+        "spread",
+    ]
+    assert "Scored by" in status

@@ -131,3 +131,21 @@ def test_the_command_lines_errors(tmp_path, args, message):
     result = cli(*files(tmp_path, "ja"), *args)
     assert result.returncode == 2
     assert message in result.stderr
+
+
+def test_the_spaces_tab_refuses_what_would_take_too_long_and_shows_the_audit():
+    import gradio as gr
+
+    from kurouge.space import audit_tab
+
+    (frame,) = audit_tab.audit.__wrapped__("今天天气很好", "今天天气不错", "zh")
+    expected = kurouge.compare_implementations(["今天天气很好"], ["今天天气不错"], language="zh")
+    assert list(frame["tool"]) == [*(row["implementation"] for row in expected["rows"]), "spread"]
+    assert list(frame.iloc[-1, 1:4]) == list(expected["spread"].values())
+    with pytest.raises(gr.Error, match="this tab takes 2,000 a text"):
+        audit_tab.audit.__wrapped__("a" * 2_001, "a", "")
+    lines = "\n".join(["a" * 1_000] * 26)
+    with pytest.raises(gr.Error, match="52,000 characters; this tab takes 50,000 in all"):
+        audit_tab.audit.__wrapped__(lines, lines, "")
+    with pytest.raises(gr.Error, match="nothing to score"):
+        audit_tab.audit.__wrapped__("", "", "")

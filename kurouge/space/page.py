@@ -1,10 +1,11 @@
 """The kurenai_rouge Space: score model outputs, compare with the stock ``rouge`` metric, see why.
 
 ``python app.py`` serves the app on localhost (port ``GRADIO_SERVER_PORT``, default 7860) through
-gradio's queue. This file lays the page out: the intro, the Score tab, and the Inspect and Compare
-systems tabs (``inspect_tab``, ``compare_tab``). The rooms behind it, in this package: the Score tab's
-requests in ``score``; how it scores (kurenai_rouge's ``compute``, which is ``kurouge.api.score``, and
-the stock metric as evaluate computes it) in ``scoring``; status lines and error messages in
+gradio's queue. This file lays the page out: the intro, the Score tab, and the Inspect, Compare
+systems and Other tools tabs (``inspect_tab``, ``compare_tab``, ``audit_tab``). The rooms behind
+it, in this package: the Score tab's requests in ``score``; how it scores (kurenai_rouge's
+``compute``, which is ``kurouge.api.score``, and the stock metric as evaluate computes it) in
+``scoring``; status lines and error messages in
 ``status``; the warnings shown with them in ``notes``; the tables, chart and CSV in ``tables``; the
 request limits and the work estimate in ``limits``; the parsing of pasted text and uploads in
 ``inputs``; the files kept in ``downloads``; the systems test in ``compare``.
@@ -19,8 +20,8 @@ import signal
 import gradio as gr
 from starlette.middleware import Middleware
 
+from kurouge.space import audit_tab, compare_tab, inspect_tab, notes, tables
 from kurouge.space import compare as comparing
-from kurouge.space import compare_tab, inspect_tab, notes, tables
 from kurouge.space.body_limit import BodyLimit
 from kurouge.space.downloads import DOWNLOADS, SCORE_LANES, uploaded
 from kurouge.space.limits import LIMITS, Limits
@@ -49,6 +50,7 @@ TABLES_CSS = tables.tables_css(
         "summary": _SUMMARY_HIDDEN,
         "pair-scores": _SUMMARY_HIDDEN,
         "cmp-summary": comparing.NARROW_HIDDEN_COLUMNS,
+        "audit": audit_tab.NARROW_HIDDEN_COLUMNS,
     }
 )
 # "Show the code": CodeMirror sizes each line number from line heights it measures, and before it has
@@ -289,6 +291,8 @@ def build_app() -> gr.Blocks:
             )
         with gr.Tab("Compare systems"):
             compare_tab.build_tab(limits_text())
+        with gr.Tab("Other tools"):
+            audit_tab.build_tab(with_status(audit_tab.audit, 1, audit_tab.describe_audit, tables=(0,)))
     return demo
 
 
@@ -315,7 +319,7 @@ def main() -> None:
         show_error=True,
         max_file_size=LIMITS.upload_bytes,
         app_kwargs={"middleware": [limit]},
-        css="\n".join([TABLES_CSS, CODE_CSS, FILE_NAME_CSS]),
+        css="\n".join([TABLES_CSS, CODE_CSS, FILE_NAME_CSS, audit_tab.AUDIT_CSS]),
         _frontend=False,
     )
 
