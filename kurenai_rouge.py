@@ -179,13 +179,14 @@ Args:
         digits separates words (non-ASCII text is dropped, as Perl drops
         it); for other languages use the tokenizers. See docs/rouge155.md.
     implementation (str, optional): score exactly as another tool does:
-        "rouge-chinese" (rouge-chinese 1.0.3's get_scores), "rouge"
-        (pltrdy's rouge 1.0.1), on the texts as given, one reference an
-        example, rouge_types among rouge1, rouge2, rougeL; or "longbench"
-        (LongBench's rougeL F in lm-eval 0.4.13, language "en" or "zh",
-        the best of several references). Aggregated, the
-        mean the tool prints. Other scoring options are a ValueError; an
-        empty text is one, as the tool raises. See docs/comparing.md.
+        "rouge-score", "ROUGE-1.5.5" (with rouge155), "xlsum", "ja-mecab",
+        "rouge-chinese" (1.0.3), "rouge" (pltrdy's 1.0.1), "sumeval" (0.2.2,
+        language "en", "ja" or "zh"), "llama-factory" (0.9.5),
+        "opencompass" (0.5.4) or "longbench" (lm-eval 0.4.13, language "en"
+        or "zh"), on the tool's scale (LLaMA-Factory and OpenCompass x 100).
+        Aggregated, the mean as the tool computes it. Options the tool
+        decides itself are a ValueError; so is a text the tool refuses.
+        See docs/implementations.md.
 
 Returns:
     A flat dict: "rouge1", "rouge2", "rougeL", "rougeLsum" (F-measures), and

@@ -1,6 +1,7 @@
 """compute(implementation=...) against the real tools it reproduces (test oracles in requirements-dev).
 
-rouge-chinese 1.0.3 and pltrdy's rouge 1.0.1 are called on the same texts: hypothesis-generated ones
+rouge-chinese 1.0.3, pltrdy's rouge 1.0.1 and LongBench's metric in lm-eval 0.4.13 (tests/peers.py)
+are called on the same texts: hypothesis-generated ones
 (mixed scripts, punctuation only, repeated words, sentence ends of both tools, spaces) and samples
 written here; every value, per example and averaged, is equal (`==`).
 """
@@ -10,6 +11,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from peers import peer_scores
 from rouge import Rouge as PltrdyRouge
 from rouge_chinese import Rouge as ChineseRouge
 
@@ -18,7 +20,6 @@ from kurouge.implementations import pltrdy
 
 TOOLS = {"rouge-chinese": ChineseRouge, "rouge": PltrdyRouge}
 TYPES = ["rouge1", "rouge2", "rougeL"]
-KEYS = {"rouge1": "rouge-1", "rouge2": "rouge-2", "rougeL": "rouge-l"}
 # Words that repeat, in several scripts and cases, with the punctuation the tools cut sentences at.
 WORDS = [
     "the",
@@ -47,23 +48,6 @@ TEXT = st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(SPACES)), min_
 )
 
 
-def tool_scores(name, predictions, references, avg):
-    return TOOLS[name]().get_scores(predictions, references, avg=avg)
-
-
-def expected(name, predictions, references):
-    """compute()'s keys, per example and averaged, from the tool's own output."""
-    rows = tool_scores(name, predictions, references, avg=False)
-    per_example = {}
-    for rouge_type, key in KEYS.items():
-        per_example[rouge_type] = [row[key]["f"] for row in rows]
-        per_example[f"{rouge_type}_precision"] = [row[key]["p"] for row in rows]
-        per_example[f"{rouge_type}_recall"] = [row[key]["r"] for row in rows]
-    averaged = tool_scores(name, predictions, references, avg=True)
-    aggregate = {rouge_type: averaged[key]["f"] for rouge_type, key in KEYS.items()}
-    return per_example, aggregate
-
-
 def scorable(name, text):
     try:
         TOOLS[name]().get_scores(text, "a")
@@ -80,7 +64,7 @@ def test_every_value_equals_the_tool(name, pairs):
     if not pairs:
         return
     predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
-    per_example, aggregate = expected(name, predictions, references)
+    per_example, aggregate = peer_scores(name, predictions, references, detailed=True)
     options = {"implementation": name, "rouge_types": TYPES}
     got = kurouge.score(predictions, references, use_aggregator=False, detailed=True, **options)
     assert got == per_example
@@ -100,7 +84,7 @@ SAMPLES = [
 @pytest.mark.parametrize("name", list(TOOLS))
 def test_samples_in_chinese_japanese_and_english(name):
     predictions, references = [p for p, _ in SAMPLES], [r for _, r in SAMPLES]
-    per_example, aggregate = expected(name, predictions, references)
+    per_example, aggregate = peer_scores(name, predictions, references, detailed=True)
     options = {"implementation": name, "rouge_types": TYPES}
     assert (
         kurouge.score(predictions, references, use_aggregator=False, detailed=True, **options) == per_example
@@ -173,13 +157,10 @@ def test_the_metric_checks_the_implementation_before_it_stores_inputs(rouge):
 
 
 # LongBench through lm-evaluation-harness's own code path (lm_eval/tasks/longbench/metrics.py).
-longbench = pytest.importorskip("lm_eval.tasks.longbench.metrics")
-lm_eval_metrics = pytest.importorskip("lm_eval.api.metrics")
-LONGBENCH = {"en": longbench.get_rouge_score, "zh": longbench.get_rouge_zh_score}
 ANSWERS = st.lists(st.one_of(TEXT, st.just(""), st.just(" . ")), min_size=1, max_size=3)
 
 
-@pytest.mark.parametrize("language", list(LONGBENCH))
+@pytest.mark.parametrize("language", ["en", "zh"])
 @settings(max_examples=150, deadline=None)
 @given(
     documents=st.lists(
@@ -188,11 +169,10 @@ ANSWERS = st.lists(st.one_of(TEXT, st.just(""), st.just(" . ")), min_size=1, max
 )
 def test_longbench_equals_lm_eval_s_longbench_metrics(language, documents):
     predictions, answers = [p for p, _ in documents], [a for _, a in documents]
-    key = "rouge_score" if language == "en" else "rouge_zh_score"
-    expected = [LONGBENCH[language]({"answers": a}, [p])[key] for p, a in documents]
+    per_example, aggregate = peer_scores("longbench", predictions, answers, language)
     options = {"implementation": "longbench", "language": language}
-    assert kurouge.score(predictions, answers, use_aggregator=False, **options) == {"rougeL": expected}
-    assert kurouge.score(predictions, answers, **options) == {"rougeL": lm_eval_metrics.mean(expected)}
+    assert kurouge.score(predictions, answers, use_aggregator=False, **options) == per_example
+    assert kurouge.score(predictions, answers, **options) == aggregate
 
 
 def test_longbench_takes_its_two_languages_and_prints_f_only():

@@ -8,19 +8,15 @@ hypothesis (mixed scripts, punctuation only, empty and space-only sides, repeate
 here in Chinese, Japanese and English; every value, per example and averaged, is equal (``==``).
 """
 
-import statistics
-
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from peer_modules import import_alone
+from peers import peer_scores
 from sumeval.metrics.rouge import RougeCalculator
 
 import kurouge
 
 TYPES = ["rouge1", "rouge2", "rougeL"]
-LF_KEYS = ("rouge-1", "rouge-2", "rouge-l")  # LLaMA-Factory's score_dict keys
 WORDS = [
     "the", "The", "an", "cat", "u.s.", "co-op", "$5", "-", "α", "ヴ", "様々", "東京", "は", "晴れ", "です",
     "ＡＢＣ", "猫", "今天", "天气", "很", "好", "的", "我们", "%", "”", "“", "。", "，", ",", ".", "!", "?",
@@ -49,20 +45,6 @@ SAMPLES = {
 }
 
 
-def sumeval_expected(language, predictions, references):
-    calculator = RougeCalculator(lang=language)
-    rows = [
-        {
-            "rouge1": calculator.rouge_1(p, refs),
-            "rouge2": calculator.rouge_2(p, refs),
-            "rougeL": calculator.rouge_l(p, refs),
-        }
-        for p, refs in zip(predictions, references, strict=True)
-    ]
-    per_example = {t: [row[t] for row in rows] for t in TYPES}
-    return per_example, {t: statistics.mean(values) for t, values in per_example.items()}
-
-
 def check(name, expected, predictions, references, **options):
     per_example, aggregate = expected
     got = kurouge.score(predictions, references, implementation=name, use_aggregator=False, **options)
@@ -77,7 +59,7 @@ def test_sumeval_every_value(language, examples):
     predictions, references = [p for p, _ in examples], [refs for _, refs in examples]
     check(
         "sumeval",
-        sumeval_expected(language, predictions, references),
+        peer_scores("sumeval", predictions, references, language),
         predictions,
         references,
         language=language,
@@ -87,7 +69,7 @@ def test_sumeval_every_value(language, examples):
 @pytest.mark.parametrize("language", ["en", "ja", "zh"])
 def test_sumeval_samples(language):
     predictions, references = [p for p, _ in SAMPLES[language]], [[r] for _, r in SAMPLES[language]]
-    expected = sumeval_expected(language, predictions, references)
+    expected = peer_scores("sumeval", predictions, references, language)
     check("sumeval", expected, predictions, references, language=language)
     assert expected[0]["rouge1"][0] > 0  # the samples are not all zeros
 
@@ -101,65 +83,27 @@ def test_sumeval_names_its_japanese_tokenizer_in_the_signature():
     assert signature["signature"].startswith(f"impl:sumeval-0.2.2|lang:ja|tok:{used}")
 
 
-class IdTokenizer:
-    """A stand-in for a Hugging Face tokenizer: token id i decodes to the i-th text."""
-
-    pad_token_id = 0
-
-    def __init__(self, texts):
-        self.texts = ["", *texts]
-
-    def batch_decode(self, ids, skip_special_tokens):
-        return [self.texts[row[0]] for row in ids]
-
-
-def llama_factory_expected(predictions, references):
-    metric = import_alone("llamafactory.train.sft.metric")
-    texts = [*predictions, *references]
-    similarity = metric.ComputeSimilarity(tokenizer=IdTokenizer(texts))
-    ids = np.arange(1, len(texts) + 1).reshape(-1, 1)
-    prediction = type(
-        "EvalPrediction", (), {"predictions": ids[: len(predictions)], "label_ids": ids[len(predictions) :]}
-    )
-    similarity(prediction, compute_result=False)
-    per_example = {t: list(similarity.score_dict[k]) for t, k in zip(TYPES, LF_KEYS, strict=True)}
-    result = similarity._dump()
-    aggregate = {t: result[k] for t, k in zip(TYPES, LF_KEYS, strict=True)}
-    return per_example, aggregate
-
-
 @settings(max_examples=80, deadline=None)
 @given(pairs=st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=40))
 def test_llama_factory_every_value(pairs):
     predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
-    check("llama-factory", llama_factory_expected(predictions, references), predictions, references)
+    check("llama-factory", peer_scores("llama-factory", predictions, references), predictions, references)
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh"])
 def test_llama_factory_samples(language):
     predictions, references = [p for p, _ in SAMPLES[language]], [r for _, r in SAMPLES[language]]
-    check("llama-factory", llama_factory_expected(predictions, references), predictions, references)
-
-
-def opencompass_expected(predictions, references):
-    evaluator = import_alone(
-        "opencompass.openicl.icl_evaluator.icl_jieba_rouge_evaluator"
-    ).JiebaRougeEvaluator()
-    per_example = {t: [] for t in TYPES}
-    for prediction, reference in zip(predictions, references, strict=True):
-        for t, value in evaluator.score([prediction], [reference]).items():
-            per_example[t].append(value)
-    return per_example, evaluator.score(predictions, references)
+    check("llama-factory", peer_scores("llama-factory", predictions, references), predictions, references)
 
 
 @settings(max_examples=80, deadline=None)
 @given(pairs=st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=40))
 def test_opencompass_every_value(pairs):
     predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
-    check("opencompass", opencompass_expected(predictions, references), predictions, references)
+    check("opencompass", peer_scores("opencompass", predictions, references), predictions, references)
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh"])
 def test_opencompass_samples(language):
     predictions, references = [p for p, _ in SAMPLES[language]], [r for _, r in SAMPLES[language]]
-    check("opencompass", opencompass_expected(predictions, references), predictions, references)
+    check("opencompass", peer_scores("opencompass", predictions, references), predictions, references)
