@@ -5,7 +5,7 @@ Run from the repository root after `pip install -r requirements-bench.txt`:
     python benchmarks/bench.py                          # the full run (several minutes)
     python benchmarks/bench.py --goals                  # issue 13's goals for compute() only
     python benchmarks/bench.py --goals --data file.tsv  # and on a file of real outputs
-    python benchmarks/bench.py --scripts                # issue 23's goals on ../shared/data's outputs
+    python benchmarks/bench.py --scripts                # issue 30's goals on ../shared/data's outputs
     python benchmarks/bench.py --quick                  # fewer pairs, for a smoke test
 
 Every workload is generated with a fixed seed, and every engine scores the same texts in the
@@ -341,7 +341,7 @@ def main() -> None:
     parser.add_argument(
         "--scripts",
         action="store_true",
-        help="only issue 23's goals on English, Japanese and Chinese outputs",
+        help="only issue 30's goals on English, Japanese and Chinese outputs, distinct and repeated",
     )
     parser.add_argument(
         "--shared-data", type=Path, default=DATA, help=f"the folder of --scripts' data files (default {DATA})"

@@ -129,7 +129,7 @@ def test_tokenizer_dropdowns_list_the_registry(monkeypatch):
         expected = names if elem_id == "inspect-tokenizer" else [*names, app_scoring.FROM_LANGUAGE]
         assert [value for _, value in dropdown.choices] == expected, elem_id
     languages = [dropdown for dropdown in dropdowns if dropdown.label.lower().startswith("language")]
-    assert len(languages) == 2
+    assert len(languages) == 3  # Score, Compare systems, Other tools
     for language in languages:
         assert [value for _, value in language.choices] == ["", *rouge_text.LANGUAGES]
 

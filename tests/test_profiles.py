@@ -44,7 +44,8 @@ def test_every_character_the_route_takes_is_read_alike_in_context(kind):
 def test_the_route_leaves_the_characters_it_cannot_vouch_for():
     word, cjk = reads_as_profile("word"), reads_as_profile("cjk")
     assert word("The cat's 'apple' 3.14, 今日は「晴れ」ですカタカナ") and cjk("今日は「晴れ」です")
-    for text in ["x\u0301", "İ", "゛", "゠", "α", "★", "\u200b", "\x00", "\ud800"]:
+    assert word("“α” ★ ♪ ● café — Ωμέγα, Москва") and cjk("“今日” ★ ♪")
+    for text in ["x\u0301", "İ", "゛", "゠", "❶", "⓫", "\u200b", "\u2060", "\x00", "\ud800"]:
         assert not word(text) and not cjk(text)
     for text in ["カタカナ", "々", "_", "ー"]:  # cjk splits these; UAX #29 joins them
         assert not cjk(text)
@@ -69,7 +70,7 @@ def test_random_text_of_those_characters_is_read_alike(kind, data):
 
 def test_a_pair_with_a_text_the_route_refuses_is_left_to_the_tokens_path():
     types = ("rouge1", "rougeL")
-    pairs = [("the cat sat", "the cat"), ("the cat sat", "the cat\u0301"), ("★ x", "x")]
+    pairs = [("the cat sat", "the cat"), ("the cat sat", "the cat\u0301"), ("❶ x", "x")]
     scored = text_batch(pairs, types, (PROFILE, False), reads_as_profile("word"))
     assert scored[0] is not None and scored[1] is None and scored[2] is None
 
@@ -80,7 +81,7 @@ MIXED = [
     ("今日は晴れです。カタカナ", "今日は雨です。カタカナ"),
     ("naïve café résumé", "naive cafe resume"),
     ("x\u0301 y'\u0301a", "x y'a"),  # marks: the tokens' path
-    ("α β ★", "α β"),
+    ("α β ★ ❶", "α β"),
     ("", "a"),
     ("3.14 and 1,000", "3.14, 1,000!"),
 ]

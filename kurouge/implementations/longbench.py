@@ -46,11 +46,9 @@ def score_example(
 ) -> dict[str, float]:
     """The document's rouge-l F, the best over ``answers``, under ``rougeL``."""
     prediction = prediction.strip()
+    if language == "zh":
+        prediction = jieba_words(prediction)
     best = 0.0
     for answer in answers:
-        if language == "zh":
-            score = rouge_l_f(jieba_words(prediction), jieba_words(answer))
-        else:
-            score = rouge_l_f(prediction, answer)
-        best = max(score, best)
+        best = max(rouge_l_f(prediction, jieba_words(answer) if language == "zh" else answer), best)
     return {"rougeL": best}
