@@ -6,9 +6,10 @@ project): CNN/DM highlights and BART outputs, livedoor news titles and two T5 ru
 and four models. Each set's (prediction, reference) pairs, every prediction column in turn, are
 brought to ``PAIRS`` pairs two ways:
 
-- **distinct** (the headline): copy k of a pair is both texts rotated by k words (English) or k
-  characters (Japanese, Chinese), so that length and vocabulary stay real and no text repeats: the
-  engine's cache of tokenized texts never hits;
+- **distinct** (the headline): the k-th use of a text is that text rotated by k words (English) or
+  k characters (Japanese, Chinese), so that length and vocabulary stay real and the engine's cache
+  of tokenized texts does not hit; a text repeats only once its rotations are used up (LCSTS's short
+  texts: the table prints how many predictions and references differ);
 - **repeated**: the pairs repeated as they are, where that cache serves every copy after the first.
 
 In one process (``KURENAI_ROUGE_PROCESSES=1``), compute() with each tokenizer and the peers score the
@@ -70,7 +71,8 @@ def read_pairs(path: Path, language: str, distinct: bool) -> tuple[list[str], li
     out = []
     for index in range(PAIRS):
         prediction, reference = pairs[index % len(pairs)]
-        k = index // len(pairs) if distinct else 0
+        # A reference is shared by the prediction columns: each of its uses gets a rotation of its own.
+        k = index // len(rows) if distinct else 0
         out.append((rotated(prediction, k, language), rotated(reference, k, language)))
     return [p for p, _ in out], [r for _, r in out]
 
@@ -137,14 +139,17 @@ def measure(metric, sets: dict, rounds: int) -> dict:
     }
 
 
-def print_table(title: str, rate: dict) -> None:
-    """One row per data set, one column per timing, in pairs per second."""
+def print_table(title: str, rate: dict, sets: dict) -> None:
+    """One row per data set (with how many of its texts differ), one column per timing, in pairs/s."""
     columns = list(dict.fromkeys(column for row in rate.values() for column in row))
     print(f"\n### {title}\n")
-    print("| data | " + " | ".join(columns) + " |")
-    print("|---|" + "---:|" * len(columns))
+    print("| data | distinct texts | " + " | ".join(columns) + " |")
+    print("|---|---:|" + "---:|" * len(columns))
     for name, row in rate.items():
-        print(f"| {name} | " + " | ".join(f"{row[c]:,.0f}" if c in row else "—" for c in columns) + " |")
+        _, predictions, references = sets[name]
+        distinct = f"{len(set(predictions)):,} + {len(set(references)):,}"
+        cells = " | ".join(f"{row[c]:,.0f}" if c in row else "—" for c in columns)
+        print(f"| {name} | {distinct} | {cells} |")
 
 
 def scripts(rounds: int, data: Path = DATA) -> None:
@@ -158,13 +163,13 @@ def scripts(rounds: int, data: Path = DATA) -> None:
     try:
         metric = load_metric(REPO, sandbox)
         warnings.simplefilter("ignore", UserWarning)  # word and cjk on unsegmented text: measured anyway
-        rates = {}
+        rates, sets = {}, {}
         for distinct in (True, False):
-            sets = {
+            sets[distinct] = {
                 name: (language, *read_pairs(data / file, language, distinct))
                 for name, (file, language) in present.items()
             }
-            rates[distinct] = measure(metric, sets, rounds)
+            rates[distinct] = measure(metric, sets[distinct], rounds)
     finally:
         shutil.rmtree(sandbox, ignore_errors=True)
     print(f"\nload average after the run: {', '.join(f'{load:.1f}' for load in os.getloadavg())}")
