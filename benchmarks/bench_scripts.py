@@ -173,12 +173,10 @@ def scripts(rounds: int, data: Path = DATA) -> None:
     finally:
         shutil.rmtree(sandbox, ignore_errors=True)
     print(f"\nload average after the run: {', '.join(f'{load:.1f}' for load in os.getloadavg())}")
-    print_table(
-        f"Distinct texts: pairs per second, {PAIRS:,} pairs, 1 process, best of {rounds}", rates[True]
-    )
-    print_table(
-        f"Repeated texts (the token cache serves the copies): the same, {PAIRS:,} pairs", rates[False]
-    )
+    title = f"Distinct texts: pairs per second, {PAIRS:,} pairs, 1 process, best of {rounds}"
+    print_table(title, rates[True], sets[True])
+    title = f"Repeated texts (the token cache serves the copies): the same, {PAIRS:,} pairs"
+    print_table(title, rates[False], sets[False])
     print("\n| goal | data | distinct | repeated | target | met on distinct |\n|---|---|---:|---:|---:|---|")
     for column, peer, target, only in GOALS:
         for name in rates[True]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Protocol
 
 from kurouge.stemmers.registry import Stemmer
@@ -26,6 +27,7 @@ class Tokenizer(Protocol):
         """Return the tokens of ``text``."""
 
 
+@lru_cache(maxsize=1 << 16)  # a segmenter's words repeat from text to text
 def is_word(token: str) -> bool:
     """Whether ``token`` holds a letter or a digit: punctuation, symbols and spaces are not words."""
     return any(unicodedata.category(char)[0] in "LN" for char in token)
