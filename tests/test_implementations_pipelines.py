@@ -83,27 +83,19 @@ def test_sumeval_names_its_japanese_tokenizer_in_the_signature():
     assert signature["signature"].startswith(f"impl:sumeval-0.2.2|lang:ja|tok:{used}")
 
 
+PIPELINES = ["llama-factory", "opencompass"]  # one reference an example, no language option
+
+
+@pytest.mark.parametrize("name", PIPELINES)
 @settings(max_examples=80, deadline=None)
 @given(pairs=st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=40))
-def test_llama_factory_every_value(pairs):
+def test_pipeline_every_value(name, pairs):
     predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
-    check("llama-factory", peer_scores("llama-factory", predictions, references), predictions, references)
+    check(name, peer_scores(name, predictions, references), predictions, references)
 
 
+@pytest.mark.parametrize("name", PIPELINES)
 @pytest.mark.parametrize("language", ["en", "ja", "zh"])
-def test_llama_factory_samples(language):
+def test_pipeline_samples(name, language):
     predictions, references = [p for p, _ in SAMPLES[language]], [r for _, r in SAMPLES[language]]
-    check("llama-factory", peer_scores("llama-factory", predictions, references), predictions, references)
-
-
-@settings(max_examples=80, deadline=None)
-@given(pairs=st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=40))
-def test_opencompass_every_value(pairs):
-    predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
-    check("opencompass", peer_scores("opencompass", predictions, references), predictions, references)
-
-
-@pytest.mark.parametrize("language", ["en", "ja", "zh"])
-def test_opencompass_samples(language):
-    predictions, references = [p for p, _ in SAMPLES[language]], [r for _, r in SAMPLES[language]]
-    check("opencompass", peer_scores("opencompass", predictions, references), predictions, references)
+    check(name, peer_scores(name, predictions, references), predictions, references)
