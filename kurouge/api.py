@@ -173,7 +173,6 @@ def check_options_early(options: dict[str, Any]) -> None:
         arguments = native_options(implementation, arguments, SCORE_DEFAULTS)
     elif implementation is not None:
         resolve_implementation(implementation, arguments, SCORE_DEFAULTS)
-        return
     rouge155 = arguments.pop("rouge155")
     if rouge155 is not None:
         check_rouge155_options(rouge155, arguments, SCORE_DEFAULTS)

@@ -23,6 +23,7 @@ import json
 import re
 import sys
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -279,11 +280,9 @@ def run(args: argparse.Namespace) -> str:
                 f"--rouge155 is ROUGE-1.5.5's scoring: drop --implementation {args.implementation}"
             )
         return run_rouge155(args)
-    for name in ("eos", "sentence_per_line"):
-        if getattr(args, name) != build_parser().get_default(name):
-            raise InputError(
-                f"--{name.replace('_', '-')} goes with --rouge155: it says how its files are read"
-            )
+    misplaced = given_flags(args, ("eos", "sentence_per_line"))
+    if misplaced:
+        raise InputError(f"{misplaced[0]} goes with --rouge155: it says how its files are read")
     if args.baseline is not None:
         if args.implementation is not None:
             raise InputError("--baseline compares systems by kurenai_rouge's scoring: drop --implementation")
@@ -416,12 +415,7 @@ def run_rouge155(args: argparse.Namespace) -> str:
 
     if args.baseline is not None or len(args.predictions) > 1:
         raise InputError("--rouge155 scores one --predictions file; it has no --baseline comparison")
-    parser = build_parser()
-    clashing = [
-        "--" + name.replace("_", "-")
-        for name in REPLACED_BY_ROUGE155
-        if getattr(args, name) != parser.get_default(name)
-    ]
+    clashing = given_flags(args, REPLACED_BY_ROUGE155)
     if clashing:
         raise InputError(
             f"--rouge155 takes ROUGE-1.5.5's own flags, which decide everything: drop {', '.join(clashing)} "
@@ -449,6 +443,14 @@ def _has_precision_recall(implementation: str) -> bool:
         raise InputError(str(error)) from None
 
 
+def given_flags(args: argparse.Namespace, names: Sequence[str]) -> list[str]:
+    """The flags among ``names`` (option names) that ``args`` sets away from their defaults."""
+    parser = build_parser()
+    return [
+        "--" + name.replace("_", "-") for name in names if getattr(args, name) != parser.get_default(name)
+    ]
+
+
 def _rouge_types(args: argparse.Namespace) -> list[str] | None:
     if args.rouge_types is None:
         return None
@@ -457,11 +459,7 @@ def _rouge_types(args: argparse.Namespace) -> list[str] | None:
 
 def run_audit(args: argparse.Namespace) -> str:
     """The predictions under every implementation that applies to --language (``compare_implementations``)."""
-    given = [
-        "--" + name.replace("_", "-")
-        for name in AUDIT_DROPS
-        if getattr(args, name) != build_parser().get_default(name)
-    ]
+    given = given_flags(args, AUDIT_DROPS)
     if given or args.baseline is not None or len(args.predictions) > 1:
         raise InputError(
             "--audit scores one --predictions file under each tool's own options, with --language alone: "
@@ -503,17 +501,18 @@ def format_audit(result: dict[str, Any]) -> str:
 
 
 def _call(function: str, /, **arguments: Any) -> dict[str, Any]:
-    """``api``'s ``function`` (what the metric's method runs).
+    """The library's ``function`` (``kurouge.score``, ``compare``, ...: what the metric's methods run).
 
     A ValueError (bad option or input) and an ImportError (a missing optional package) become an
     InputError.
 
-    api is imported here, after the input is read, so that a bad file is reported at once.
+    The library's modules are imported here (``kurouge``'s lazy names), after the input is read, so
+    that a bad file is reported at once.
     """
-    from kurouge import api, audit
+    import kurouge
 
     try:
-        return getattr(audit if function == "compare_implementations" else api, function)(**arguments)
+        return getattr(kurouge, function)(**arguments)
     except (ValueError, ImportError) as error:
         raise InputError(str(error)) from None
 

@@ -29,12 +29,10 @@ def reading(language: None) -> str:
     return package_versions("jieba")[0]
 
 
-def score_example(
-    prediction: str, references: list[str], rouge_types: list[str], language: None
-) -> dict[str, float]:
+def score_pair(prediction: str, reference: str, rouge_types: list[str]) -> dict[str, float]:
     """The round(F × 100, 4) of each of ``rouge_types`` for one pair."""
     hypothesis = " ".join(jieba_tokenizer().cut(prediction))
-    reference = " ".join(jieba_tokenizer().cut(references[0]))
+    reference = " ".join(jieba_tokenizer().cut(reference))
     if not hypothesis.split() or not reference.split():
         return dict.fromkeys(rouge_types, 0.0)
     scores = rouge_chinese.score_pair(hypothesis, reference, rouge_types)

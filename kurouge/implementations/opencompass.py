@@ -41,11 +41,9 @@ def general_postprocess(text: str) -> str:
     return re.sub(r"\s+", " ", no_articles).strip()
 
 
-def score_example(
-    prediction: str, references: list[str], rouge_types: list[str], language: None
-) -> dict[str, float]:
+def score_pair(prediction: str, reference: str, rouge_types: list[str]) -> dict[str, float]:
     """The F of each of ``rouge_types`` for one pair, as OpenCompass reads it (before its × 100)."""
     hypothesis = " ".join(jieba_tokenizer().cut(general_postprocess(prediction))) or "__PREDPLACEHOLDER__"
-    reference = " ".join(jieba_tokenizer().cut(general_postprocess(references[0]))) or "__REFRPLACEHOLDER__"
+    reference = " ".join(jieba_tokenizer().cut(general_postprocess(reference))) or "__REFRPLACEHOLDER__"
     scores = rouge_chinese.score_pair(hypothesis, reference, rouge_types)
     return {rouge_type: score[2] for rouge_type, score in scores.items()}

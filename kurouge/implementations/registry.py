@@ -8,8 +8,10 @@ Two kinds of name:
   compute's keys), ``LANGUAGES`` (the ``language`` values it takes, or None for none),
   ``SEVERAL_REFERENCES`` (whether an example may have several), ``SCALE`` (1, or 100 for a tool
   that prints its values × 100 after averaging them), ``PRECISION_RECALL`` (whether it has
-  them beside F), ``score_example(prediction, references, rouge_types, language)`` (per type,
-  (P, R, F) or F alone, on the tool's scale), ``average(values)`` (how the tool averages them),
+  them beside F); per type, (P, R, F) or F alone, on the tool's scale, from
+  ``score_example(prediction, references, rouge_types, language)`` for a tool of several
+  references, ``score_pair(prediction, reference, rouge_types)`` for the others;
+  ``average(values)`` (how the tool averages them),
   ``PERCENT`` (whether the numbers it prints are × 100) and, where the reading depends on an
   installed segmenter, ``reading(language)`` for the signature.
 """
@@ -131,9 +133,12 @@ class Implementation:
                     f"example {index} has {len(refs)}"
                 )
             try:
-                rows.append(
-                    self.module.score_example(prediction, refs, list(self.rouge_types), self.language)
-                )
+                if self.module.SEVERAL_REFERENCES:
+                    rows.append(
+                        self.module.score_example(prediction, refs, list(self.rouge_types), self.language)
+                    )
+                else:
+                    rows.append(self.module.score_pair(prediction, refs[0], list(self.rouge_types)))
             except ValueError as error:
                 raise ValueError(
                     f"implementation={self.name!r} cannot score example {index}: the tool raises "
@@ -141,21 +146,19 @@ class Implementation:
                 ) from error
         result: dict[str, Any] = {}
         parts = (("_precision", 0), ("_recall", 1), ("", 2)) if detailed else (("", 2),)
+        scale = self.module.SCALE
         for rouge_type in self.rouge_types:
             for suffix, position in parts:
-                values = [row[rouge_type][position] if detailed else f_of(row[rouge_type]) for row in rows]
-                scale = self.module.SCALE
+                if self.module.PRECISION_RECALL:
+                    values = [row[rouge_type][position] for row in rows]
+                else:
+                    values = [row[rouge_type] for row in rows]
                 result[rouge_type + suffix] = (
                     self.module.average(values) * scale
                     if use_aggregator
                     else [value * scale for value in values]
                 )
         return result
-
-
-def f_of(score: Any) -> float:
-    """The F of a tool's per-type value: the last of (P, R, F), or the value itself."""
-    return score[2] if isinstance(score, tuple) else score
 
 
 def resolve_implementation(

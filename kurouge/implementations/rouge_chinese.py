@@ -49,10 +49,3 @@ def rouge_l(hypothesis: list[str], reference: list[str]) -> Score:
 def score_pair(prediction: str, reference: str, rouge_types: list[str]) -> dict[str, Score]:
     """The (P, R, F) of each of ``rouge_types`` for one pair; ValueError where the tool raises one."""
     return distinct.score_sentences(sentences(prediction), sentences(reference), rouge_types, rouge_l)
-
-
-def score_example(
-    prediction: str, references: list[str], rouge_types: list[str], language: None
-) -> dict[str, Score]:
-    """``score_pair`` of the example's one reference (the registry's protocol)."""
-    return score_pair(prediction, references[0], rouge_types)
