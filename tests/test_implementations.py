@@ -249,3 +249,27 @@ def test_what_a_tool_by_name_cannot_take_is_a_clear_error(options, message, roug
         kurouge.score(["a"], ["a"], **options)
     with pytest.raises(ValueError, match=message):  # before any input is stored
         rouge.compute(predictions=["a"], references=["a"], **options)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("rouge", {}),
+        ("rouge-chinese", {}),
+        ("sumeval", {"language": "en"}),
+        ("longbench", {"language": "en"}),
+    ],
+)
+def test_texts_too_long_to_reproduce_are_a_clear_error_not_a_hang_or_a_silent_zero(
+    name, options, monkeypatch
+):
+    from kurouge.implementations import distinct
+
+    monkeypatch.setattr(distinct, "MAX_LCS_CELLS", 24)  # 5 words against 5 is 25 cells
+    words = "cats dogs birds fish horses"  # none of them a stop word of sumeval's
+    with pytest.raises(
+        ValueError, match=f"implementation='{name}' cannot score example 1: its rouge-l compares 5"
+    ):
+        kurouge.score(
+            ["cats dogs", words], ["dogs cats", "horses fish birds dogs cats"], implementation=name, **options
+        )

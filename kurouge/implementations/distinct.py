@@ -40,8 +40,26 @@ def rouge_n(hypothesis: Sequence[str], reference: Sequence[str], n: int) -> Scor
     return precision, recall, f_measure(precision, recall)
 
 
+class TooLongError(ValueError):
+    """Texts whose LCS table these tools would build in Python is larger than ``MAX_LCS_CELLS``."""
+
+
+# The largest LCS table built (about 80 MB and a few seconds in Python; 3,000 words against 3,000).
+# The tools build it too, with no bound: a megabyte of text runs out of memory or for hours there.
+MAX_LCS_CELLS = 10_000_000
+
+
 def lcs_table(x: Sequence[str], y: Sequence[str]) -> list[list[int]]:
-    """The LCS lengths of every prefix pair of ``x`` and ``y`` (``_lcs``), row by row."""
+    """The LCS lengths of every prefix pair of ``x`` and ``y`` (``_lcs``), row by row.
+
+    A ``TooLongError`` where the table would have more than ``MAX_LCS_CELLS`` cells.
+    """
+    if len(x) * len(y) > MAX_LCS_CELLS:
+        raise TooLongError(
+            f"its rouge-l compares {len(x):,} words with {len(y):,}: a table of {len(x) * len(y):,} "
+            f"cells, more than the {MAX_LCS_CELLS:,} this reproduction builds (the tool itself would "
+            "run out of memory or time); score shorter texts, or use kurenai_rouge's own scoring"
+        )
     table = [[0] * (len(y) + 1)]
     for i in range(1, len(x) + 1):
         above, row = table[-1], [0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from kurouge.implementations import pltrdy
 from kurouge.implementations.averages import mean_in_order
+from kurouge.implementations.distinct import TooLongError
 from kurouge.tokenizers.backends import package_versions
 from kurouge.tokenizers.segmenters import jieba_tokenizer
 
@@ -24,9 +25,14 @@ average = mean_in_order  # lm-eval's mean: sum(values) / len(values)
 
 
 def rouge_l_f(prediction: str, answer: str) -> float:
-    """The rouge-l F of pltrdy's tool for one answer, 0.0 where the tool raises (``rouge_score``)."""
+    """The rouge-l F of pltrdy's tool for one answer, 0.0 where the tool raises (``rouge_score``).
+
+    Texts too long to reproduce (``distinct.TooLongError``) are an error, not a silent 0.
+    """
     try:
         return pltrdy.score_pair(prediction, answer, ["rougeL"])["rougeL"][2]
+    except TooLongError:
+        raise
     except ValueError:
         return 0.0
 

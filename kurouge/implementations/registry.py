@@ -24,6 +24,7 @@ from importlib import import_module
 from typing import Any
 
 from kurouge import __version__
+from kurouge.implementations.distinct import TooLongError
 from kurouge.inputs import describe
 
 # name -> (module, what it reproduces)
@@ -139,6 +140,10 @@ class Implementation:
                     )
                 else:
                     rows.append(self.module.score_pair(prediction, refs[0], list(self.rouge_types)))
+            except TooLongError as error:
+                raise ValueError(
+                    f"implementation={self.name!r} cannot score example {index}: {error}"
+                ) from None
             except ValueError as error:
                 raise ValueError(
                     f"implementation={self.name!r} cannot score example {index}: the tool raises "
