@@ -88,7 +88,7 @@ def child(name: str, kind: str, lengths: list[int]) -> None:
     """In a fresh process: load ``name``, then print one JSON line per length (seconds, memory)."""
     import warnings
 
-    from kurouge.tokenizers import registry
+    from kurouge.settings import get_tokenizer
     from kurouge.tokenizers import sentences as rouge_sentences
 
     warnings.simplefilter("ignore")
@@ -96,7 +96,7 @@ def child(name: str, kind: str, lengths: list[int]) -> None:
         run = lambda text: rouge_sentences.split_sentences(text, True)  # noqa: E731
         make = sentence_text
     else:
-        run = registry.get_tokenizer(name).tokenize
+        run = get_tokenizer(name).tokenize
         make = lambda kind, length: hard_text(name, kind, length)  # noqa: E731
     run(make(kind, 100))
     base = peak_bytes()

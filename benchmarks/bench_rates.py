@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_app import DEFAULT_TYPES, app_score  # noqa: E402
 from bench_long_inputs import KINDS, SCRIPTS, hard_text, script_of, sentence_text  # noqa: E402
 
+from kurouge.settings import get_tokenizer  # noqa: E402
 from kurouge.space import inputs as app_inputs  # noqa: E402
 from kurouge.space import limits as app_limits  # noqa: E402
 from kurouge.tokenizers import presets as rouge_presets  # noqa: E402
@@ -101,7 +102,7 @@ class Case:
 
     def work(self) -> Callable[[str], object]:
         """What the rate pays for per text: its tokens, and rougeLsum's of it (one sentence) if its own."""
-        tokenizer = rouge_text.get_tokenizer(self.name, False, self.language)
+        tokenizer = get_tokenizer(self.name, False, self.language)
         sentence = getattr(tokenizer, "tokenize_sentence", None)
         if sentence is None:
             return tokenizer.tokenize
