@@ -85,24 +85,23 @@ def check_inputs(predictions: Any, references: Any, name: str = "predictions") -
 def as_texts(predictions: Any, references: Any) -> tuple[list[str], list[str] | list[list[str]]]:
     """Checked inputs (any sequence: list, tuple, numpy array, pandas Series) as lists of ``str``.
 
+    Each text is its content as a plain ``str`` (``str.__str__``), whatever its class's ``__str__`` says.
+
     >>> import numpy as np
     >>> as_texts(np.array(["a b"]), np.array([["a", "b"]]))
     (['a b'], [['a', 'b']])
-    """
-    references = [plain(r) if isinstance(r, str) else list(map(plain, r)) for r in references]
-    return list(map(plain, predictions)), references
-
-
-def plain(text: str) -> str:
-    """The content of a checked string as a plain ``str``, whatever its class's ``__str__`` says.
-
     >>> class Shouting(str):
     ...     def __str__(self):
     ...         return "HELLO"
-    >>> plain(Shouting("hello"))
-    'hello'
+    >>> as_texts([Shouting("hello")], [Shouting("hi")])
+    (['hello'], ['hi'])
     """
-    return str.__str__(text)
+    plain = str.__str__
+    references = list(references)
+    # One plain string each, the common case, is settled in one pass.
+    if not all(type(reference) is str for reference in references):
+        references = [plain(r) if isinstance(r, str) else list(map(plain, r)) for r in references]
+    return list(map(plain, predictions)), references
 
 
 def _check_texts(texts: list[Any], name: str) -> None:

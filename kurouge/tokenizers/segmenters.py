@@ -7,6 +7,7 @@ loaded once per process on first use. Their backends are imported only when one 
 
 from __future__ import annotations
 
+import importlib
 import logging
 import tempfile
 from collections.abc import Iterable
@@ -54,17 +55,21 @@ class SudachiTokenizer(SegmentingTokenizer):
 
     def __init__(self, mode: str, stemmer: Stemmer | None = None) -> None:
         self._tokenizer = _sudachi_dictionary().tokenizer(mode=mode)
+        # Unbound, so that map calls it on each morpheme without a Python step.
+        self._surface = importlib.import_module("sudachipy").Morpheme.surface
         versions = [*package_versions("sudachipy", "sudachidict_core"), UNICODE]
         super().__init__(f"ja-sudachi-{mode.lower()}", stemmer, versions)
 
     def segment(self, text: str) -> list[str]:
         """The surface forms of the words of NFKC ``text``."""
-        surfaces = (
-            morpheme.surface()
-            for piece in utf8_pieces(nfkc(text), _SUDACHI_MAX_BYTES)
-            for morpheme in self._tokenizer.tokenize(piece)
-        )
-        return [surface for surface in surfaces if is_word(surface)]
+        text = nfkc(text)
+        # A text of at most a quarter of the bound in characters is within it in bytes: one piece. The
+        # morphemes' surfaces are read and filtered by map and filter, without a Python step per word.
+        pieces = [text] if len(text) <= _SUDACHI_MAX_BYTES // 4 else utf8_pieces(text, _SUDACHI_MAX_BYTES)
+        words = []
+        for piece in pieces:
+            words += filter(is_word, map(self._surface, self._tokenizer.tokenize(piece)))
+        return words
 
 
 @lru_cache(maxsize=1)
