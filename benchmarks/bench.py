@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench_goals import cpu_seconds, goals  # noqa: E402
-from bench_scripts import DATA, scripts  # noqa: E402
+from bench_scripts import DATA, languages, scripts  # noqa: E402
 from kurenai.rouge_scorer import RougeScorer as KurenaiScorer  # noqa: E402
 from rapidrouge import RougeScorer as RapidScorer  # noqa: E402
 from rouge_score_rs import _rougers  # noqa: E402
@@ -360,6 +360,7 @@ def main() -> None:
     )
     if args.scripts:
         scripts(2 if args.quick else 5, args.shared_data)
+        languages(2 if args.quick else 5, args.shared_data)
         return
     # Rounds of about a second per engine, interleaved, best of `rounds`: on a shared machine the
     # engines see the same noise. The 2-process rows need batches that TokenEngine finds worth a worker
