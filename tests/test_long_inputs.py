@@ -170,6 +170,30 @@ def test_segmenters_get_bounded_pieces(monkeypatch, name, language, letters, mod
     assert spy.lengths == [300]  # within the bound: one call, uncut
 
 
+@pytest.mark.parametrize("name", ["ja", "ja-sudachi-c"])
+def test_sudachi_gets_pieces_within_its_byte_bound(monkeypatch, name):
+    """SudachiPy refuses long input: a text over the bound (in UTF-8 bytes) goes in pieces within it,
+    with the tokens of the whole; one of at most a quarter of the bound in characters goes whole.
+
+    The bound is made 300 bytes here (100 kanji), to keep the texts short.
+    """
+    text = "東京都の選挙管理委員会は投票率を発表した。" * 50  # 1,050 characters, 3,150 bytes
+    whole = get_tokenizer(name).tokenize(text)
+    monkeypatch.setattr(segmenters, "_SUDACHI_MAX_BYTES", 300)
+    tokenizer = get_tokenizer(name)
+    tokenizer._tokenizer = SpyObject(tokenizer._tokenizer, "tokenize")
+    spy = tokenizer._tokenizer.spy
+    assert tokenizer.tokenize(text) == whole
+    assert len(spy.lengths) >= 10 and max(spy.lengths) <= 100
+    spy.lengths.clear()
+    tokenizer.tokenize(text[:75])  # 225 bytes: within the bound, and a quarter of it in characters
+    tokenizer.tokenize(text[:100])  # 300 bytes: within the bound, found by counting them
+    assert spy.lengths == [75, 100]
+    spy.lengths.clear()
+    tokenizer.tokenize(text[:150])  # under the bound in characters, over it in bytes (450): cut
+    assert len(spy.lengths) == 2 and max(spy.lengths) <= 100
+
+
 def test_char_finds_clusters_in_bounded_pieces(monkeypatch):
     spy = Spy(rouge_words._patterns()["grapheme"].findall)
     monkeypatch.setitem(rouge_words._patterns(), "grapheme", type("Pattern", (), {"findall": spy}))
