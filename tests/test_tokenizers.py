@@ -24,6 +24,7 @@ from kurouge.settings import get_tokenizer
 from kurouge.tokenizers import registry as rouge_text
 from kurouge.tokenizers import segmenters
 from kurouge.tokenizers import unsegmented as rouge_unsegmented
+from kurouge.tokenizers.base import is_word
 from kurouge.tokenizers.invisible import drop_invisible
 from kurouge.tokenizers.registry import TOKENIZERS
 from kurouge.tokenizers.sentences import split_sentences
@@ -622,3 +623,19 @@ def test_rouge_score_tokenizer_takes_a_text_rust_cannot(use_stemmer, expected):
     text = "Running dogs \ud800 CATS"
     assert get_tokenizer("rouge-score", use_stemmer).tokenize(text) == expected
     assert DefaultTokenizer(use_stemmer).tokenize(text) == expected
+
+
+def test_isalnum_holds_only_of_letters_and_digits_over_every_code_point():
+    """is_word's shortcut: a string of which ``str.isalnum`` holds has only characters of category L or N."""
+    wrong = [
+        f"U+{point:04X}"
+        for point in range(0x110000)
+        if chr(point).isalnum() and unicodedata.category(chr(point))[0] not in "LN"
+    ]
+    assert wrong == []
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=8))
+def test_is_word_is_a_letter_or_digit_anywhere(token):
+    assert is_word(token) == any(unicodedata.category(char)[0] in "LN" for char in token)

@@ -27,9 +27,19 @@ class Tokenizer(Protocol):
         """Return the tokens of ``text``."""
 
 
-@lru_cache(maxsize=1 << 16)  # a segmenter's words repeat from text to text
 def is_word(token: str) -> bool:
-    """Whether ``token`` holds a letter or a digit: punctuation, symbols and spaces are not words."""
+    """Whether ``token`` holds a letter or a digit: punctuation, symbols and spaces are not words.
+
+    >>> [is_word(token) for token in ["猫", "3.5", "c++", "。", "「」", " ", ""]]
+    [True, True, True, False, False, False, False]
+    """
+    # str.isalnum holds when every character is a letter or a digit (general category L or N, tested
+    # over every code point): it settles most words in C, without hashing them for the cache.
+    return token.isalnum() or _holds_letter_or_digit(token)
+
+
+@lru_cache(maxsize=1 << 16)  # a segmenter's words repeat from text to text
+def _holds_letter_or_digit(token: str) -> bool:
     return any(unicodedata.category(char)[0] in "LN" for char in token)
 
 
