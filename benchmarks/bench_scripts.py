@@ -96,6 +96,7 @@ def segmenter(language: str) -> Callable[[str], list]:
     if language == "zh":
         import jieba
 
+        jieba.setLogLevel(logging.WARNING)
         jieba.initialize()
         return jieba.lcut
     if language == "ko":
