@@ -31,6 +31,7 @@ import shutil
 import tempfile
 import warnings
 from collections.abc import Callable
+from functools import partial
 from itertools import permutations
 from pathlib import Path
 
@@ -156,30 +157,20 @@ def languages(rounds: int, data: Path = DATA) -> None:
         sets = {}
         livedoor = data / FILES["Japanese livedoor titles"][0]
         if livedoor.exists():
-            sets["ja"] = ("ja livedoor titles", *read_pairs(livedoor, "ja", True))
+            sets["ja"] = ("livedoor titles", *read_pairs(livedoor, "ja", True))
         for language in LANGUAGES:
             if language not in sets:
                 sets[language] = ("team's sentences", *built_pairs(SENTENCES[language], LANGUAGE_PAIRS))
-        best = {}
         timings = {}
         for language, (_, predictions, references) in sets.items():
             cut = segmenter(language)
+            pairs = list(zip(predictions, references, strict=True))
+            options = {"predictions": predictions, "references": references, "rouge_types": TYPES}
             timings[language] = {
-                "compute": lambda p=predictions, r=references, language=language: metric.compute(
-                    predictions=p, references=r, rouge_types=TYPES, language=language
-                ),
-                "segmenter": lambda p=predictions, r=references, cut=cut: [
-                    (cut(a), cut(b)) for a, b in zip(p, r, strict=True)
-                ],
+                "compute": (len(pairs), partial(metric.compute, **options, language=language)),
+                "segmenter": (len(pairs), lambda pairs=pairs, cut=cut: [(cut(p), cut(r)) for p, r in pairs]),
             }
-        for timing in timings.values():  # once before timing: models, dictionaries, first calls
-            for function in timing.values():
-                function()
-        best = {language: dict.fromkeys(timing, float("inf")) for language, timing in timings.items()}
-        for _ in range(rounds):
-            for language, timing in timings.items():
-                for key, function in timing.items():
-                    best[language][key] = min(best[language][key], timed(function)[0])
+        rates = best_rates(timings, rounds)
     finally:
         shutil.rmtree(sandbox, ignore_errors=True)
     print(f"\n### Language tokenizers against their segmenters alone (distinct texts, best of {rounds})\n")
@@ -188,7 +179,7 @@ def languages(rounds: int, data: Path = DATA) -> None:
     print("|---|---|---:|---:|---:|---:|---:|---|")
     for language, (source, predictions, references) in sets.items():
         pairs = len(predictions)
-        ours, alone = (pairs / best[language][key] for key in ("compute", "segmenter"))
+        ours, alone = rates[language]["compute"], rates[language]["segmenter"]
         distinct = len(set(predictions) | set(references))
         met = "met" if ours / alone >= 0.8 else "NOT met"
         print(
@@ -223,9 +214,17 @@ def runs(metric, language: str, predictions: list[str], references: list[str]) -
 
 
 def measure(metric, sets: dict, rounds: int) -> dict:
-    """name: {column: pairs per second}, each timing the best of ``rounds`` rounds taken in turn."""
-    timings = {name: runs(metric, *columns) for name, columns in sets.items()}
-    for timing in timings.values():  # once before timing: imports, compiled patterns, models, first calls
+    """name: {column: pairs per second} of ``runs`` on each set, the best of ``rounds`` rounds."""
+    return best_rates({name: runs(metric, *columns) for name, columns in sets.items()}, rounds)
+
+
+def best_rates(timings: dict, rounds: int) -> dict:
+    """name: {key: pairs per second} of timings name: {key: (pairs, function)}, best of ``rounds``.
+
+    Every function runs once first (imports, compiled patterns, models, first calls), then the
+    rounds take them in turn, so that all see the same disturbances.
+    """
+    for timing in timings.values():
         for _, function in timing.values():
             function()
     best = {name: dict.fromkeys(timing, float("inf")) for name, timing in timings.items()}
