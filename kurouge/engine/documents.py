@@ -86,6 +86,17 @@ class Document:
     is one sentence.
     """
 
+    __slots__ = (
+        "tokens",
+        "sentences",
+        "joined",
+        "one_sentence",
+        "_ngrams",
+        "_layout",
+        "_sentence_counts",
+        "_longest",
+    )
+
     def __init__(
         self,
         tokens: Sequence[Hashable],

@@ -85,7 +85,7 @@ def native_batch(
         written = texts[by_sentence].get(document)
         if written is None:
             lines = document.sentences if by_sentence else [document.tokens]
-            written = "\n".join(" ".join(map(ids.__getitem__, line)) for line in lines)
+            written = "\n".join([" ".join(map(ids.__getitem__, line)) for line in lines])
             texts[by_sentence][document] = written
         return written
 
@@ -99,10 +99,13 @@ def native_batch(
         tuple(t for t in rouge_types if t in NATIVE_TYPES),
         min(NATIVE_LSUM_CELLS, NATIVE_LCS_CELLS),
     )
+    whole_of_every = _whole_text_types(every)
     for index, pair in enumerate(pairs):
-        short = len(pair[0].tokens) * len(pair[1].tokens) <= limit
-        types = every if short else native_types(*pair, rouge_types)
-        whole = _whole_text_types(types)
+        if len(pair[0].tokens) * len(pair[1].tokens) <= limit:
+            types, whole = every, whole_of_every
+        else:
+            types = native_types(*pair, rouge_types)
+            whole = _whole_text_types(types)
         if "rougeLsum" not in types:
             if whole:
                 add(whole, index, pair, False)

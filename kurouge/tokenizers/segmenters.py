@@ -63,13 +63,13 @@ class SudachiTokenizer(SegmentingTokenizer):
     def segment(self, text: str) -> list[str]:
         """The surface forms of the words of NFKC ``text``."""
         text = nfkc(text)
-        # A text of at most a quarter of the bound in characters is within it in bytes: one piece. The
-        # morphemes' surfaces are read and filtered by map and filter, without a Python step per word.
-        pieces = [text] if len(text) <= _SUDACHI_MAX_BYTES // 4 else utf8_pieces(text, _SUDACHI_MAX_BYTES)
-        words = []
-        for piece in pieces:
-            words += filter(is_word, map(self._surface, self._tokenizer.tokenize(piece)))
-        return words
+        if len(text) <= _SUDACHI_MAX_BYTES // 4:  # so many characters are within the bound in bytes
+            return self._words(text)
+        return [word for piece in utf8_pieces(text, _SUDACHI_MAX_BYTES) for word in self._words(piece)]
+
+    def _words(self, piece: str) -> list[str]:
+        # map and filter read and test the surfaces without a Python step per morpheme.
+        return list(filter(is_word, map(self._surface, self._tokenizer.tokenize(piece))))
 
 
 @lru_cache(maxsize=1)

@@ -101,4 +101,6 @@ def split_sentences(text: str, split_summaries: bool = False) -> list[str]:
 
 def split_lines(text: str) -> list[str]:
     """``split_sentences(text)``: the non-empty lines, as rouge-score and rouge-score-rs read sentences."""
+    if "\n" not in text:  # one line, most texts
+        return [text] if text else []
     return [line for line in text.split("\n") if line]
