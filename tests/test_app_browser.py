@@ -133,6 +133,25 @@ def shoot(page, name):
     return path
 
 
+def pages_at_two_widths(server):
+    """The app in a new page at 1400 px, then at 420 px: (page, the screenshots' name suffix) each.
+
+    Iterate it inside ``contextlib.closing``, so that a failed assertion closes the browser at once.
+    """
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for width, suffix in ((1400, ""), (420, "-narrow")):
+                page = browser.new_page(viewport={"width": width, "height": 900})
+                page.set_default_timeout(TIMEOUT_MS)
+                page.goto(server)
+                yield page, suffix
+                page.close()
+        finally:
+            browser.close()
+
+
 # [the tops of "Show the code"'s lines], [the tops of its line numbers] (not CodeMirror's hidden spacer).
 CODE_LINES = """e => [
     [...e.querySelectorAll(".cm-line")].map(line => line.getBoundingClientRect().top),
@@ -702,13 +721,8 @@ def legend_colors(page, elem_id: str) -> dict[str, str]:
 
 def test_browser_compare_systems(server, tmp_path):
     """The Compare systems tab: the test's table, histogram, per-example differences, examples to read."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for width, suffix in ((1400, ""), (420, "-narrow")):
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(server)
+    with contextlib.closing(pages_at_two_widths(server)) as pages:
+        for page, suffix in pages:
             open_tab(page, "Compare systems")
             page.get_by_label("approximate randomization").check()
             page.locator("#cmp-run").click()
@@ -727,7 +741,9 @@ def test_browser_compare_systems(server, tmp_path):
             rows = wait_for_table(page, "cmp-read", lambda rows: len(rows) >= 6)
             assert rows[0][0] == "high" and rows[-1][0] == "low"
             fits(page, "cmp-summary")
-            if width == 420:  # the means and the interval are left out, and a note says so
+            if (
+                page.viewport_size["width"] == 420
+            ):  # the means and the interval are left out, and a note says so
                 assert shown_headers(page, "cmp-summary") == [
                     "system",
                     "rouge type",
@@ -748,8 +764,6 @@ def test_browser_compare_systems(server, tmp_path):
             assert "identical to the baseline" in page.locator("#cmp-status").inner_text()
             assert len(table(page, "cmp-summary")) == 4
             shoot(page, f"7-compare-error{suffix}.png")
-            page.close()
-        browser.close()
 
 
 def test_client_compares_systems(server):
@@ -781,13 +795,8 @@ UNSEGMENTED = {
 
 def test_browser_unsegmented_text_with_the_default_options(server):
     """Raw Japanese, Chinese and Thai, default options: non-zero scores or the warning beside them."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for width, suffix in ((1400, ""), (420, "-narrow")):
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(server)
+    with contextlib.closing(pages_at_two_widths(server)) as pages:
+        for page, suffix in pages:
             wait_for_table(page, "summary", lambda rows: len(rows) == 8)
             status = page.locator("#score-status")
             for code, (predictions, references, label) in UNSEGMENTED.items():
@@ -810,8 +819,6 @@ def test_browser_unsegmented_text_with_the_default_options(server):
             )
             assert scores(table(page, "summary"))[("rouge1", "kurenai_rouge")] > 0
             assert "no spaces" not in status.inner_text()
-            page.close()
-        browser.close()
 
 
 def test_browser_stemmer_for_a_language_without_one_is_a_warning(server):
@@ -876,18 +883,13 @@ def test_the_app_loads_the_segmenters_models_as_it_starts(tmp_path):
 
 def test_browser_other_tools(server):
     """The Other tools tab: every implementation's numbers for the example, then an error left beside them."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     predictions, references, language = audit_tab.AUDIT_EXAMPLES[0]
     expected = kurouge.compare_implementations(
         predictions.split("\n"), references.split("\n"), language=language
     )
     names = [row["implementation"] for row in expected["rows"]]
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for width, suffix in ((1400, ""), (420, "-narrow")):
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(server)
+    with contextlib.closing(pages_at_two_widths(server)) as pages:
+        for page, suffix in pages:
             open_tab(page, "Other tools")
             page.get_by_role("button", name="Score with every tool").click()
             rows = wait_for_table(page, "audit", lambda rows: len(rows) == len(names) + 1)
@@ -901,17 +903,17 @@ def test_browser_other_tools(server):
             assert status.startswith(f"Scored by {len(names)} implementations"), status
             headers_keep_words_whole(page, "audit")
             fits(page, "audit")
-            if width == 420:
+            if page.viewport_size["width"] == 420:
                 assert shown_headers(page, "audit") == ["tool", "rouge1", "rouge2", "rougeL"]
                 page.get_by_text("leaves out signatures and errors").first.wait_for()
             shoot(page, f"15-other-tools{suffix}.png")
             page.locator("#audit-references textarea").fill("only one line")
             page.get_by_role("button", name="Score with every tool").click()
             page.locator("#audit-status", has_text="2 predictions but 1 reference").wait_for()
+            page.wait_for_timeout(15_000)  # the error stays, beside the last results
+            assert "2 predictions but 1 reference" in page.locator("#audit-status").inner_text()
             assert len(table(page, "audit")) == len(names) + 1
             shoot(page, f"16-other-tools-error{suffix}.png")
-            page.close()
-        browser.close()
 
 
 def test_client_audits(server):
