@@ -208,6 +208,20 @@ def utf8_pieces(text: str, max_bytes: int) -> Iterator[str]:
     yield text[start:]
 
 
+def segment_in_utf8_pieces(segment: Callable[[str], list[str]], text: str, max_bytes: int) -> list[str]:
+    """``segment``'s words of ``text``, which it reads in the pieces of :func:`utf8_pieces`.
+
+    A text of at most a quarter of ``max_bytes`` characters is within the bound (a character takes at
+    most 4 bytes): it is read whole, without counting its bytes.
+
+    >>> segment_in_utf8_pieces(str.split, "ab。cd ef gh", 7)
+    ['ab。', 'cd', 'ef', 'gh']
+    """
+    if len(text) <= max_bytes // 4:
+        return segment(text)
+    return [word for piece in utf8_pieces(text, max_bytes) for word in segment(piece)]
+
+
 def grapheme_pieces(text: str, max_chars: int) -> list[str]:
     """Cut ``text`` at extended grapheme cluster boundaries into pieces of about ``max_chars`` at most.
 

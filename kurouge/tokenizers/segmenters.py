@@ -22,7 +22,7 @@ from kurouge.tokenizers.pieces import (
     PIECE_CHARS,
     segment_in_pieces,
     segment_in_pieces_tag,
-    utf8_pieces,
+    segment_in_utf8_pieces,
 )
 from kurouge.tokenizers.words import nfkc
 
@@ -62,10 +62,7 @@ class SudachiTokenizer(SegmentingTokenizer):
 
     def segment(self, text: str) -> list[str]:
         """The surface forms of the words of NFKC ``text``."""
-        text = nfkc(text)
-        if len(text) <= _SUDACHI_MAX_BYTES // 4:  # so many characters are within the bound in bytes
-            return self._words(text)
-        return [word for piece in utf8_pieces(text, _SUDACHI_MAX_BYTES) for word in self._words(piece)]
+        return segment_in_utf8_pieces(self._words, nfkc(text), _SUDACHI_MAX_BYTES)
 
     def _words(self, piece: str) -> list[str]:
         # map and filter read and test the surfaces without a Python step per morpheme.
